@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Start-up benchmark: time from process spawn to a 200 from /healthz and to the login page, for a first start
+// (empty data directory: migrations, seed) and a restart on existing data, beside a bare Node HTTP server
+// measured in the same run. Needs a build (`npm run build`). Prints one JSON line.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function timeToReady(args, env, path) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}${path}`;
+  let ms = NaN;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) {
+        await r.arrayBuffer();
+        ms = performance.now() - started;
+        break;
+      }
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  return Math.round(ms);
+}
+
+const bare = await timeToReady(
+  ['-e', "require('node:http').createServer((q,s)=>s.end('ok')).listen(process.env.PORT,'127.0.0.1')"],
+  {},
+  '/',
+);
+const dataDir = mkdtempSync(join(tmpdir(), 'dms-bench-start-'));
+const env = { DMS_DATA_DIR: dataDir, DMS_ADMIN_PASSWORD: 'bench-pass-1', DMS_FEED: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+const first = await timeToReady(['gateway/dist/start.js'], env, '/login');
+const restarts = [];
+for (let i = 0; i < 3; i++) restarts.push(await timeToReady(['gateway/dist/start.js'], env, '/login'));
+rmSync(dataDir, { recursive: true, force: true });
+restarts.sort((a, b) => a - b);
+const result = {
+  bench: 'startup',
+  bareNodeHttpMs: bare,
+  firstStartToLoginPageMs: first,
+  restartToLoginPageMsMedian: restarts[1],
+  restartBudgetMs: 3000,
+};
+console.log(JSON.stringify(result));

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope';
+
+export const auditRowSchema = z.object({
+  id: z.number().int(),
+  at: z.number().int(),
+  actorId: z.number().int(),
+  actorName: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  detail: z.string(),
+  ip: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export const auditListQuerySchema = pageQuerySchema.extend({
+  targetType: z.enum(['account', 'role', 'setting']).optional(),
+  actorId: z.coerce.number().int().positive().optional(),
+});

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const repoRoot = new URL('../..', import.meta.url).pathname;
+
+/** The flags the machine's Chromium needs (DEPENDENCIES.md): no sandbox as root, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const ADMIN_PASSWORD = 'e2e-admin-pass';
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      if (addr && typeof addr === 'object') {
+        const { port } = addr;
+        srv.close(() => resolve(port));
+      } else reject(new Error('no port'));
+    });
+  });
+}
+
+export interface Gateway {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built gateway (`gateway/dist/start.js`, as `npm start` does) on a free port with a fresh data
+ * directory, and waits until /healthz answers.
+ */
+export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'dms-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['gateway/dist/start.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DMS_DATA_DIR: dataDir,
+      DMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      DMS_FEED: 'off',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway exited early:\n${output}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`gateway did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium through playwright-core (never a downloaded browser). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh browser context (own cookies) with a desktop viewport. */
+export async function newContext(browser: Browser, width = 1440, height = 900): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height } });
+}
+
+/** Calls the gateway's REST API and returns the envelope. */
+export async function api<T = unknown>(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; code: number; msg: string; data: T }> {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = (await r.json()) as { code: number; msg: string; data: T };
+  return { status: r.status, ...env };
+}
+
+export type { Browser, BrowserContext, Page };

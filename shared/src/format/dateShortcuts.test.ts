@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_SHORTCUT_KEYS, DATE_SHORTCUTS, dateShortcut, isDateShortcutKey } from './dateShortcuts';
+import type { DATE_SHORTCUT_KEYS} from './dateShortcuts';
+import { DATE_SHORTCUTS, dateShortcut, isDateShortcutKey } from './dateShortcuts';
 
 // Wednesday 2024-03-13 10:00 in Shanghai (02:00 UTC).
 const NOW = Date.UTC(2024, 2, 13, 2);

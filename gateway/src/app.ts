@@ -1,0 +1,206 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { fail } from '@dms/shared/contracts/envelope';
+import { ERR } from '@dms/shared/errors/codes';
+import { API_BASE } from '@dms/shared/contracts/http/paths';
+import type { Config } from './config/config';
+import { createLogger, type Logger } from './platform/logger/logger';
+import { expressErrorHandler } from './platform/errors/errors.handler';
+import type { Store } from './platform/db/db.store';
+import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
+import { SessionService } from './platform/auth/session.service';
+import { createLive, type LiveServer } from './platform/live/live.server';
+import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
+import { serveClient } from './platform/http/http.static';
+import { AuditService } from './modules/audit/audit.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { BaseService } from './modules/base/base.service';
+import { baseRoutes } from './modules/base/base.routes';
+import { UserService } from './modules/user/user.service';
+import { mountAvatar, userRoutes } from './modules/user/user.routes';
+import { RoleService } from './modules/role/role.service';
+import { roleRoutes } from './modules/role/role.routes';
+import { StaffService } from './modules/staff/staff.service';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { mountSystem } from './modules/system/system.routes';
+
+export interface AppOptions {
+  /** An open, migrated store; the caller keeps ownership (close() leaves it open). */
+  store?: Store;
+  logger?: Logger;
+  /** The clock (epoch ms); tests move it to expire sessions. */
+  now?: () => number;
+  /** Check every response against the registry's schema (tests). */
+  validateResponses?: boolean;
+  /** Name of the Redis stream the instances share (tests isolate themselves with their own). */
+  redisStreamName?: string;
+}
+
+/** A wired gateway, not yet listening. */
+export interface App {
+  app: Express;
+  httpServer: HttpServer;
+  io: LiveServer;
+  store: Store;
+  config: Config;
+  logger: Logger;
+  /** Set when this start seeded the database (first start). */
+  firstStart: FirstStart | undefined;
+  /** Whether the built client is served. */
+  servesClient: boolean;
+  /** Listens on the configured host and port (0 picks one). */
+  listen(): Promise<{ port: number; url: string }>;
+  /** Stops the live channel and the HTTP server, then closes the store if this app opened it. */
+  close(): Promise<void>;
+}
+
+/** Wires configuration, store, services, REST, static client and live channel together. */
+export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const opened = options.store ? undefined : await openConfiguredStore(config, now);
+  const store = options.store ?? opened?.store;
+  if (!store) throw new Error('no store');
+
+  try {
+    const sessions = new SessionService(store, {
+      idleMs: config.sessionIdleMs,
+      touchMs: config.sessionTouchMs,
+      now,
+    });
+    const httpServer = createServer();
+    const live = await createLive(httpServer, {
+      sessions,
+      logger,
+      redisUrl: config.redisUrl,
+      ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),
+      touchMs: config.sessionTouchMs,
+    });
+    const notifier = live.notifier;
+    const audit = new AuditService(store, now);
+    const base = new BaseService(store);
+    const users = new UserService({
+      store,
+      sessions,
+      audit,
+      base,
+      notifier,
+      now,
+      scryptLogN: config.scryptLogN,
+    });
+    const roles = new RoleService({ store, audit, notifier, now });
+    const staff = new StaffService({
+      store,
+      sessions,
+      audit,
+      base,
+      notifier,
+      now,
+      scryptLogN: config.scryptLogN,
+    });
+
+    const impls: EndpointImpls = {
+      ...userRoutes(users, { loginRatePerMinute: config.loginRatePerMinute }),
+      ...baseRoutes(base),
+      ...roleRoutes(roles),
+      ...staffRoutes(staff),
+      ...auditRoutes(audit),
+    };
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', config.trustProxy);
+    app.use(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'"],
+            // Blueprint and ECharts set inline styles.
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'font-src': ["'self'", 'data:'],
+            'connect-src': ["'self'", 'ws:', 'wss:'],
+            'worker-src': ["'self'", 'blob:'],
+            // The console is often reached over plain HTTP on a LAN: do not force https sub-requests.
+            'upgrade-insecure-requests': null,
+          },
+        },
+      }),
+    );
+    app.use((req, res, next) => {
+      const t0 = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        logger.debug({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
+      });
+      next();
+    });
+
+    mountSystem(app, store, startedAt, now);
+
+    const api = express.Router();
+    api.use(express.json({ limit: '1mb' }));
+    mountAvatar(api, users);
+    const unimplemented = mountEndpoints(api, impls, {
+      authenticate: (token) => sessions.authenticate(token),
+      validateResponses: options.validateResponses ?? false,
+    });
+    if (unimplemented.length > 0)
+      logger.warn({ endpoints: unimplemented }, 'endpoints of the registry not implemented yet (501)');
+    api.use((req, res) => {
+      res.status(404).json(fail(ERR.GENERAL, `Not found: ${req.method} ${API_BASE}${req.path}`));
+    });
+    app.use(API_BASE, api);
+
+    const servesClient = serveClient(app, config.clientDir);
+    app.use((req, res) => {
+      res.status(404).json(fail(ERR.GENERAL, `Not found: ${req.method} ${req.path}`));
+    });
+    app.use(expressErrorHandler(logger));
+    httpServer.on('request', app);
+
+    const prune = setInterval(() => {
+      sessions.prune().catch((err: unknown) => logger.error({ err }, 'pruning sessions failed'));
+    }, 3_600_000);
+    prune.unref();
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      httpServer,
+      io: live.io,
+      store,
+      config,
+      logger,
+      firstStart: opened?.firstStart,
+      servesClient,
+      listen: () =>
+        new Promise((resolve, reject) => {
+          httpServer.once('error', reject);
+          httpServer.listen(config.port, config.host, () => {
+            httpServer.off('error', reject);
+            const { port } = httpServer.address() as AddressInfo;
+            resolve({ port, url: `http://localhost:${port}` });
+          });
+        }),
+      close: () =>
+        (closing ??= (async () => {
+          clearInterval(prune);
+          const closed = live.close();
+          httpServer.closeIdleConnections();
+          const force = setTimeout(() => httpServer.closeAllConnections(), 5_000);
+          force.unref();
+          await closed;
+          clearTimeout(force);
+          if (opened) await store.close();
+        })()),
+    };
+  } catch (err) {
+    if (opened) await store.close();
+    throw err;
+  }
+}

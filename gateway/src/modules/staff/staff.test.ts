@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERR } from '@dms/shared/errors/codes';
+import { PERM } from '@dms/shared/permissions/codes';
+import type { Page } from '@dms/shared/contracts/envelope';
+import type { StaffRow } from '@dms/shared/contracts/http/staff';
+import type { UserInfo } from '@dms/shared/contracts/http/user';
+import { createStaff, startTestApp, uniqueName, type TestApp } from '../../testing/testing.app';
+
+let t: TestApp;
+let riskRoleId: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  const role = await t.call<{ id: number }>('POST', '/permission/role/create', {
+    token: t.adminToken,
+    body: { name: uniqueName('Risk'), permission: [PERM.RISK_DATA] },
+  });
+  riskRoleId = role.body.data.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (body: Record<string, unknown>, token = t.adminToken) =>
+  t.call<{ id: number; password?: string }>('POST', '/permission/staff/create', { token, body });
+const update = (body: Record<string, unknown>, token = t.adminToken) =>
+  t.call<null>('POST', '/permission/staff/update', { token, body });
+const remove = (id: unknown, token = t.adminToken) =>
+  t.call<null>('POST', '/permission/staff/delete', { token, body: { id } });
+const list = (query: Record<string, string | number | undefined> = {}, token = t.adminToken) =>
+  t.call<Page<StaffRow>>('GET', '/permission/staff/list', { token, query });
+const valid = () => ({
+  account: uniqueName('acct'),
+  password: 'secret-1',
+  nickname: 'Nick',
+  roleId: riskRoleId,
+  providers: [1001],
+  currencies: ['CNY'],
+});
+
+describe('staff create', () => {
+  it('creates an account that can sign in, listed with its role name and scope', async () => {
+    const body = valid();
+    const res = await create({ ...body, providers: [1002, 1001, 1002] });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.password).toBeUndefined();
+    const row = (await list({ keyword: body.account })).body.data.list[0];
+    expect(row).toMatchObject({
+      id: res.body.data.id,
+      account: body.account,
+      nickname: 'Nick',
+      roleId: riskRoleId,
+      providers: [1001, 1002],
+      currencies: ['CNY'],
+      isSuper: false,
+      lastLoginAt: null,
+    });
+    expect(row?.roleName).toMatch(/^Risk/);
+    expect(await t.login(body.account, 'secret-1')).toBeTruthy();
+    expect((await list({ keyword: body.account })).body.data.list[0]?.lastLoginAt).toBe(t.clock.now());
+  });
+
+  it('generates a password and returns it once when none is given', async () => {
+    const body = valid();
+    const res = await create({ ...body, password: undefined });
+    expect(res.body.data.password).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect(await t.login(body.account, res.body.data.password ?? '')).toBeTruthy();
+  });
+
+  it('refuses a duplicate account name with -100, ignoring case', async () => {
+    const body = valid();
+    await create(body);
+    const res = await create({ ...valid(), account: body.account.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: ERR.ACCOUNT_EXISTS, msg: 'account name already exists' });
+  });
+
+  it('refuses an empty or missing account name with 106', async () => {
+    expect((await create({ ...valid(), account: '  ' })).body).toMatchObject({
+      code: ERR.USER_EMPTY,
+      msg: 'account: account name cannot be empty',
+    });
+    expect((await create({ ...valid(), account: undefined })).body.code).toBe(ERR.USER_EMPTY);
+  });
+
+  it('refuses an empty or missing provider list with -103', async () => {
+    expect((await create({ ...valid(), providers: [] })).body).toMatchObject({
+      code: ERR.PROVIDER_EMPTY,
+      msg: 'providers: providerId cannot be empty',
+    });
+    expect((await create({ ...valid(), providers: undefined })).body.code).toBe(ERR.PROVIDER_EMPTY);
+  });
+
+  it('refuses an empty or missing currency list with -104', async () => {
+    expect((await create({ ...valid(), currencies: [] })).body).toMatchObject({
+      code: ERR.CURRENCIES_EMPTY,
+      msg: 'currencies: currency_list cannot be empty',
+    });
+    expect((await create({ ...valid(), currencies: null })).body.code).toBe(ERR.CURRENCIES_EMPTY);
+  });
+
+  it('refuses an empty or missing role with -105', async () => {
+    expect((await create({ ...valid(), roleId: '' })).body).toMatchObject({
+      code: ERR.ROLE_EMPTY,
+      msg: 'roleId: RoleId cannot be empty',
+    });
+    expect((await create({ ...valid(), roleId: undefined })).body.code).toBe(ERR.ROLE_EMPTY);
+  });
+
+  it('refuses a role id that refers to no role with -1 "role not found"', async () => {
+    expect((await create({ ...valid(), roleId: 987654 })).body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'role not found',
+    });
+  });
+
+  it('refuses unknown providers and currencies with -1 naming them', async () => {
+    expect((await create({ ...valid(), providers: [9999] })).body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'unknown provider 9999',
+    });
+    expect((await create({ ...valid(), currencies: ['XYZ'] })).body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'unknown currency XYZ',
+    });
+  });
+
+  it('names the field of a password shorter than 6', async () => {
+    expect((await create({ ...valid(), password: '123' })).body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'password: Password at least 6 characters',
+    });
+  });
+});
+
+describe('staff update', () => {
+  it("changes nickname, role and scope, effective on the account's next request", async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA], providers: [1001], currencies: ['CNY'] });
+    const res = await update({
+      id: s.accountId,
+      nickname: 'Renamed',
+      roleId: riskRoleId,
+      providers: [1003],
+      currencies: ['THB', 'VND'],
+    });
+    expect(res.body.code).toBe(0);
+    const info = (await t.call<UserInfo>('GET', '/user/info', { token: s.token })).body.data;
+    expect(info).toMatchObject({
+      nickname: 'Renamed',
+      h5_channel_power: '[1003]',
+      currency_list: 'THB,VND',
+      permission: '8000',
+    });
+  });
+
+  it("sets a new password and ends the account's sessions", async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    await update({
+      id: s.accountId,
+      nickname: '',
+      roleId: s.roleId,
+      providers: [1001],
+      currencies: ['CNY'],
+      password: 'changed-1',
+    });
+    expect((await t.call('GET', '/user/info', { token: s.token })).body.code).toBe(ERR.TOKEN_EXPIRED);
+    expect(await t.login(s.account, 'changed-1')).toBeTruthy();
+  });
+
+  it('refuses to edit the super account with -101', async () => {
+    const res = await update({ id: 1, nickname: 'x', roleId: 1, providers: [1001], currencies: ['CNY'] });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      code: ERR.SUPER_ACCOUNT,
+      msg: 'administrator account cannot be changed or deleted',
+    });
+  });
+
+  it('refuses an unknown account with -3 "Can not find this account"', async () => {
+    const res = await update({ id: 987654, roleId: riskRoleId, providers: [1001], currencies: ['CNY'] });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: ERR.USER_NOT_FOUND, msg: 'Can not find this account' });
+  });
+
+  it('validates the same fields as create (-103, -104, -105)', async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    const base = { id: s.accountId, roleId: s.roleId, providers: [1001], currencies: ['CNY'] };
+    expect((await update({ ...base, providers: [] })).body.code).toBe(ERR.PROVIDER_EMPTY);
+    expect((await update({ ...base, currencies: [] })).body.code).toBe(ERR.CURRENCIES_EMPTY);
+    expect((await update({ ...base, roleId: null })).body.code).toBe(ERR.ROLE_EMPTY);
+  });
+});
+
+describe('staff delete', () => {
+  it('deletes an account and ends its sessions', async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    expect((await remove(s.accountId)).body).toEqual({ code: 0, msg: 'success', data: null });
+    expect((await t.call('GET', '/user/info', { token: s.token })).body.code).toBe(ERR.TOKEN_EXPIRED);
+    expect((await list({ keyword: s.account })).body.data.total).toBe(0);
+  });
+
+  it('refuses to delete the super account with -101', async () => {
+    expect((await remove(1)).body.code).toBe(ERR.SUPER_ACCOUNT);
+  });
+
+  it('refuses to delete oneself with -102', async () => {
+    const s = await createStaff(t, { codes: [PERM.STAFF, PERM.RISK_DATA] });
+    const res = await remove(s.accountId, s.token);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: ERR.DELETE_SELF, msg: 'cannot delete yourself' });
+  });
+
+  it('refuses an unknown account with -3', async () => {
+    expect((await remove(987654)).body.code).toBe(ERR.USER_NOT_FOUND);
+  });
+});
+
+describe('staff list', () => {
+  it('pages newest first and searches account and nickname case-insensitively', async () => {
+    const tag = uniqueName('find');
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(1);
+      await create({ ...valid(), account: `${tag}${i}`, nickname: i === 0 ? 'Zed' : 'Other' });
+    }
+    const page = await list({ keyword: tag.toUpperCase(), pageSize: 2 });
+    expect(page.body.data).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page.body.data.list.map((r) => r.account)).toEqual([`${tag}2`, `${tag}1`]);
+    const byNick = await list({ keyword: 'zed', pageSize: 500 });
+    expect(byNick.body.data.list.map((r) => r.account)).toContain(`${tag}0`);
+  });
+
+  it('filters by role', async () => {
+    const s = await createStaff(t, { codes: [PERM.TABLE_SETTING] });
+    const res = await list({ roleId: s.roleId });
+    expect(res.body.data.list.map((r) => r.id)).toEqual([s.accountId]);
+  });
+
+  it('shows the super account with every provider and currency', async () => {
+    const res = await list({ keyword: 'admin', pageSize: 500 });
+    const admin = res.body.data.list.find((r) => r.id === 1);
+    expect(admin?.isSuper).toBe(true);
+    expect(admin?.providers.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('staff scope and escalation', () => {
+  it('refuses an account without 9002 with 403 "No permission"', async () => {
+    const s = await createStaff(t, { codes: [PERM.ROLE] });
+    const res = await list({}, s.token);
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('No permission');
+  });
+
+  it('lets a staff manager assign only roles within its own codes', async () => {
+    const mgr = await createStaff(t, { codes: [PERM.STAFF, PERM.RISK_DATA] });
+    expect(
+      (await create({ ...valid(), roleId: riskRoleId, providers: [1001, 1002] }, mgr.token)).body.code,
+    ).toBe(0);
+    const high = await t.call<{ id: number }>('POST', '/permission/role/create', {
+      token: t.adminToken,
+      body: { name: uniqueName('High'), permission: [PERM.COMPANY_PROFIT] },
+    });
+    const res = await create({ ...valid(), roleId: high.body.data.id }, mgr.token);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'cannot assign a role holding permissions you do not hold',
+    });
+    expect((await create({ ...valid(), roleId: 1 }, mgr.token)).status).toBe(403);
+  });
+
+  it('lets a staff manager assign only providers and currencies of its scope', async () => {
+    const mgr = await createStaff(t, {
+      codes: [PERM.STAFF, PERM.RISK_DATA],
+      providers: [1001, 1002],
+      currencies: ['CNY', 'USD'],
+    });
+    const p = await create({ ...valid(), providers: [1003] }, mgr.token);
+    expect(p.status).toBe(403);
+    expect(p.body).toMatchObject({ code: ERR.GENERAL, msg: 'provider 1003 is outside your scope' });
+    const c = await create({ ...valid(), currencies: ['INR'] }, mgr.token);
+    expect(c.body).toMatchObject({ code: ERR.GENERAL, msg: 'currency INR is outside your scope' });
+  });
+
+  it('lists, edits and deletes only accounts inside the caller scope', async () => {
+    const mgr = await createStaff(t, {
+      codes: [PERM.STAFF, PERM.RISK_DATA],
+      providers: [1004],
+      currencies: ['THB'],
+    });
+    const inside = await create({ ...valid(), providers: [1004], currencies: ['THB'] }, mgr.token);
+    const outside = await create({ ...valid(), providers: [1004, 1005], currencies: ['THB'] });
+    const ids = (await list({ pageSize: 500 }, mgr.token)).body.data.list.map((r) => r.id);
+    expect(ids).toContain(inside.body.data.id);
+    expect(ids).toContain(mgr.accountId);
+    expect(ids).not.toContain(outside.body.data.id);
+    expect(ids).not.toContain(1);
+    const edit = await update(
+      { id: outside.body.data.id, roleId: riskRoleId, providers: [1004], currencies: ['THB'] },
+      mgr.token,
+    );
+    expect(edit.status).toBe(403);
+    expect(edit.body.msg).toBe('cannot edit an account outside your permissions or scope');
+    expect((await remove(outside.body.data.id, mgr.token)).status).toBe(403);
+    expect((await remove(inside.body.data.id, mgr.token)).body.code).toBe(0);
+  });
+});

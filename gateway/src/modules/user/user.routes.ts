@@ -1,0 +1,58 @@
+import type { Router } from 'express';
+import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { fail } from '@dms/shared/contracts/envelope';
+import { ERR } from '@dms/shared/errors/codes';
+import { AVATAR_PATH } from '@dms/shared/contracts/http/paths';
+import type { EndpointImpls } from '../../platform/http/http.endpoints';
+import type { UserService } from './user.service';
+import { avatarSvg } from './user.avatar';
+
+export interface UserRoutesOptions {
+  /** Login attempts per minute per client IP and account name. */
+  loginRatePerMinute: number;
+}
+
+/** `POST /user/login` (rate-limited), `GET /user/info`, `POST /user/editPassword`, `POST /user/logout`. */
+export function userRoutes(
+  users: UserService,
+  options: UserRoutesOptions,
+): Pick<EndpointImpls, 'login' | 'info' | 'editPassword' | 'logout'> {
+  const loginLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: options.loginRatePerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => {
+      const body = req.body as { username?: unknown } | undefined;
+      const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 64) : '';
+      return `${ipKeyGenerator(req.ip ?? '')}|${name}`;
+    },
+    handler: (_req, res) => {
+      res.status(429).json(fail(ERR.GENERAL, 'Too many login attempts, please try again in a minute'));
+    },
+  });
+  return {
+    login: {
+      before: [loginLimiter],
+      handle: ({ body, ip, userAgent }) => users.login(body.username, body.password, ip, userAgent),
+    },
+    info: { handle: ({ auth }) => users.info(auth) },
+    editPassword: { handle: ({ auth, body, ip }) => users.editPassword(auth, body, ip) },
+    logout: { handle: ({ auth, ip }) => users.logout(auth, ip) },
+  };
+}
+
+/**
+ * `GET /avatar/:uid`: a generated SVG with the account's initials. Public (an `<img>` sends no token);
+ * resize parameters such as `?imageView2/1/w/80/h/80` are accepted and ignored, since SVG scales.
+ */
+export function mountAvatar(router: Router, users: UserService): void {
+  router.get(`${AVATAR_PATH}/:uid`, async (req, res) => {
+    const uid = Number(req.params.uid);
+    const label = await users.avatarLabel(uid);
+    res
+      .type('image/svg+xml')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(avatarSvg(label, Number.isFinite(uid) ? uid : 0));
+  });
+}

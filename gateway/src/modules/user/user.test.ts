@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERR } from '@dms/shared/errors/codes';
+import { userInfoSchema, type UserInfo } from '@dms/shared/contracts/http/user';
+import { PERM } from '@dms/shared/permissions/codes';
+import { ADMIN_PASSWORD, createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /user/login', () => {
+  it('signs in the admin with a trimmed username and returns a 43-character token', async () => {
+    const res = await t.call<{ token: string }>('POST', '/user/login', {
+      body: { username: '  admin  ', password: ADMIN_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 0, msg: 'success' });
+    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('accepts the account name in any case', async () => {
+    expect(await t.login('ADMIN', ADMIN_PASSWORD)).toBeTruthy();
+  });
+
+  it('refuses a wrong password with -4 "Login fail" and HTTP 401', async () => {
+    const res = await t.call('POST', '/user/login', {
+      body: { username: 'admin', password: 'wrong-password' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ code: ERR.LOGIN_FAILED, msg: 'Login fail', data: null });
+  });
+
+  it('refuses an unknown account exactly like a wrong password (no user enumeration)', async () => {
+    const res = await t.call('POST', '/user/login', {
+      body: { username: 'nobody-here', password: 'whatever1' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ code: ERR.LOGIN_FAILED, msg: 'Login fail', data: null });
+  });
+
+  it('names the field when the password is shorter than 6', async () => {
+    const res = await t.call('POST', '/user/login', { body: { username: 'admin', password: '123' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'password: Password at least 6 digits' });
+  });
+
+  it('names the field when the username is blank', async () => {
+    const res = await t.call('POST', '/user/login', { body: { username: '   ', password: 'abcdef' } });
+    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'username: Account wrong' });
+  });
+
+  it('refuses a malformed JSON body with -1 "invalid JSON body"', async () => {
+    const res = await t.call('POST', '/user/login', { rawBody: '{"username":' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: ERR.GENERAL, msg: 'invalid JSON body', data: null });
+  });
+});
+
+describe('login rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ env: { DMS_LOGIN_RATE: '3' } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('answers 429 with -1 after DMS_LOGIN_RATE attempts per minute for one ip and account', async () => {
+    // startTestApp already signed the admin in once: two more attempts fill the budget of 3.
+    for (let i = 0; i < 2; i++) {
+      const res = await limited.call('POST', '/user/login', {
+        body: { username: 'admin', password: 'bad-password' },
+      });
+      expect(res.body.code).toBe(ERR.LOGIN_FAILED);
+    }
+    const refused = await limited.call('POST', '/user/login', {
+      body: { username: 'Admin', password: ADMIN_PASSWORD },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe(ERR.GENERAL);
+    expect(refused.body.msg).toMatch(/too many login attempts/i);
+  });
+
+  it('counts each account name separately', async () => {
+    const res = await limited.call('POST', '/user/login', {
+      body: { username: 'someone-else', password: 'bad-password' },
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('GET /user/info', () => {
+  it('gives the admin every permission, provider and currency in the spec fields', async () => {
+    const res = await t.call<UserInfo>('GET', '/user/info', { token: t.adminToken });
+    expect(res.status).toBe(200);
+    const info = userInfoSchema.strict().parse(res.body.data);
+    expect(info.user).toBe('admin');
+    expect(info.uid).toBe(1);
+    expect(info.union_id).toBe('dms-1');
+    expect(info.isSuper).toBe(true);
+    expect(info.role).toEqual({ id: 1, name: 'Super Admin' });
+    expect(info.permission.split(',')).toEqual(
+      expect.arrayContaining([PERM.ROLE, PERM.STAFF, PERM.RISK_DATA]),
+    );
+    expect(JSON.parse(info.h5_channel_power)).toEqual(info.providers.map((p) => p.id));
+    expect(info.providers.length).toBeGreaterThanOrEqual(5);
+    expect(info.currency_list.split(',')).toEqual(
+      expect.arrayContaining(['CNY', 'USD', 'INR', 'EUR', 'THB', 'VND', 'PHP']),
+    );
+    expect(info.avatar).toBe('/api/avatar/1');
+  });
+
+  it("gives a staff account its role's codes and only its own providers and currencies", async () => {
+    const s = await createStaff(t, {
+      codes: [PERM.RISK_DATA, PERM.ROLE],
+      providers: [1002],
+      currencies: ['INR'],
+    });
+    const res = await t.call<UserInfo>('GET', '/user/info', { token: s.token });
+    const info = res.body.data;
+    expect(info.permission).toBe('8000,9000,9001');
+    expect(info.h5_channel_power).toBe('[1002]');
+    expect(info.currency_list).toBe('INR');
+    expect(info.providers).toEqual([{ id: 1002, name: expect.any(String) }]);
+    expect(info.isSuper).toBe(false);
+    expect(info.user).toBe(s.account);
+    expect(info.nickname).toBe(`Nick ${s.account}`);
+  });
+
+  it('refuses a request without a token with -2 and HTTP 401', async () => {
+    const res = await t.call('GET', '/user/info');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(ERR.TOKEN_EXPIRED);
+  });
+
+  it('refuses an unknown token with -2', async () => {
+    const res = await t.call('GET', '/user/info', { token: 'A'.repeat(43) });
+    expect(res.body.code).toBe(ERR.TOKEN_EXPIRED);
+  });
+});
+
+describe('session idle expiry', () => {
+  it('keeps a session alive while used and ends it with -2 after the idle time', async () => {
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    const idle = t.config.sessionIdleMs;
+    t.clock.advance(idle - 60_000);
+    expect((await t.call('GET', '/user/info', { token })).body.code).toBe(0);
+    // The request above moved last-seen: the session now lasts another full idle period.
+    t.clock.advance(idle - 60_000);
+    expect((await t.call('GET', '/user/info', { token })).body.code).toBe(0);
+    t.clock.advance(idle + 1);
+    const res = await t.call('GET', '/user/info', { token });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      code: ERR.TOKEN_EXPIRED,
+      msg: 'This account is not operated for a long time, please login again',
+      data: null,
+    });
+    // The admin token of the suite is renewed: the clock moved past its idle time too.
+    t.adminToken = await t.login('admin', ADMIN_PASSWORD);
+  });
+
+  it('honours DMS_SESSION_IDLE_MINUTES', async () => {
+    const short = await startTestApp({ env: { DMS_SESSION_IDLE_MINUTES: '5' } });
+    try {
+      short.clock.advance(4 * 60_000);
+      expect((await short.call('GET', '/user/info', { token: short.adminToken })).body.code).toBe(0);
+      short.clock.advance(5 * 60_000 + 1);
+      expect((await short.call('GET', '/user/info', { token: short.adminToken })).body.code).toBe(
+        ERR.TOKEN_EXPIRED,
+      );
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe('POST /user/logout', () => {
+  it('revokes the token: the next request gets -2', async () => {
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    expect((await t.call('POST', '/user/logout', { token })).body).toEqual({
+      code: 0,
+      msg: 'success',
+      data: null,
+    });
+    expect((await t.call('GET', '/user/info', { token })).body.code).toBe(ERR.TOKEN_EXPIRED);
+    expect((await t.call('GET', '/user/info', { token: t.adminToken })).body.code).toBe(0);
+  });
+});
+
+describe('POST /user/editPassword', () => {
+  it('refuses a wrong old password with -1 "old password is wrong"', async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    const res = await t.call('POST', '/user/editPassword', {
+      token: s.token,
+      body: { oldPassword: 'not-it', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'old password is wrong' });
+  });
+
+  it('names newPassword when it is shorter than 6 characters', async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    const res = await t.call('POST', '/user/editPassword', {
+      token: s.token,
+      body: { oldPassword: s.password, newPassword: '12345', confirmPassword: '12345' },
+    });
+    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'newPassword: Password at least 6 characters' });
+  });
+
+  it('refuses a confirmation that differs with "Two passwords are inconsistent"', async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    const res = await t.call('POST', '/user/editPassword', {
+      token: s.token,
+      body: { oldPassword: s.password, newPassword: 'new-pass-1', confirmPassword: 'new-pass-2' },
+    });
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'confirmPassword: Two passwords are inconsistent',
+    });
+  });
+
+  it('changes the password, keeps this session and ends the other sessions of the account', async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    const other = await t.login(s.account, s.password);
+    const res = await t.call('POST', '/user/editPassword', {
+      token: s.token,
+      body: { oldPassword: s.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    });
+    expect(res.body).toEqual({ code: 0, msg: 'success', data: null });
+    expect((await t.call('GET', '/user/info', { token: s.token })).body.code).toBe(0);
+    expect((await t.call('GET', '/user/info', { token: other })).body.code).toBe(ERR.TOKEN_EXPIRED);
+    const oldLogin = await t.call('POST', '/user/login', {
+      body: { username: s.account, password: s.password },
+    });
+    expect(oldLogin.body.code).toBe(ERR.LOGIN_FAILED);
+    expect(await t.login(s.account, 'brand-new-1')).toBeTruthy();
+  });
+});
+
+describe('GET /avatar/:uid', () => {
+  it('serves an SVG with the initials and ignores resize parameters', async () => {
+    const res = await fetch(`${t.url}/api/avatar/1?imageView2/1/w/80/h/80`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('>A</text>');
+  });
+
+  it('serves a placeholder for an unknown account', async () => {
+    const res = await fetch(`${t.url}/api/avatar/999999`);
+    expect(await res.text()).toContain('>?</text>');
+  });
+});

@@ -1,0 +1,108 @@
+import { ALL_PERMISSION_CODES, parsePermissionList } from '@dms/shared/permissions/codes';
+import { refuse } from '../errors/errors';
+import type { Db, Store } from '../db/db.store';
+import { SUPER_ACCOUNT_ID, SUPER_ROLE_ID } from '../db/db.seed';
+import type { Access, AuthContext, Scope } from './auth.context';
+import { hashToken, newToken } from './auth.token';
+import * as repo from './session.repository';
+
+const ALL_SCOPE: Scope = { providers: 'all', currencies: 'all' };
+
+export interface SessionOptions {
+  idleMs: number;
+  touchMs: number;
+  now: () => number;
+}
+
+/**
+ * Sessions: random bearer tokens stored as SHA-256, ended by logout, by revocation, or after `idleMs`
+ * without use. Every authentication reads the account's role and scope afresh, so a change of role,
+ * permissions or scope takes effect on the next request, on every gateway instance.
+ */
+export class SessionService {
+  constructor(
+    private readonly store: Store,
+    private readonly options: SessionOptions,
+  ) {}
+
+  /** Starts a session for an account and returns its token (shown once, never stored). */
+  async create(
+    accountId: number,
+    ip: string,
+    userAgent: string,
+  ): Promise<{ token: string; sessionId: number }> {
+    const token = newToken();
+    const sessionId = await repo.insertSession(this.store.db, {
+      tokenHash: hashToken(token),
+      accountId,
+      now: this.options.now(),
+      ip,
+      userAgent,
+    });
+    return { token, sessionId };
+  }
+
+  /**
+   * The caller of a token. Missing, unknown, revoked or idle-expired tokens are refused with -2. The
+   * last-seen time is written at most once per `touchMs`.
+   */
+  async authenticate(token: string | undefined): Promise<AuthContext> {
+    if (!token) throw refuse.sessionExpired();
+    const row = await repo.findSessionByTokenHash(this.store.db, hashToken(token));
+    const now = this.options.now();
+    if (!row || row.revokedAt !== null || now - row.lastSeenAt > this.options.idleMs)
+      throw refuse.sessionExpired();
+    if (now - row.lastSeenAt >= this.options.touchMs)
+      await repo.touchSessions(this.store.db, [row.sessionId], now);
+    const access = await this.accessOf(row);
+    return {
+      sessionId: row.sessionId,
+      account: row.account,
+      nickname: row.nickname,
+      introduction: row.introduction,
+      roleName: row.roleName,
+      ...access,
+    };
+  }
+
+  /** The current access of an account (for re-scoping its live sockets), or undefined if deleted. */
+  async access(accountId: number): Promise<Access | undefined> {
+    const row = await repo.findAccess(this.store.db, accountId);
+    return row ? this.accessOf(row) : undefined;
+  }
+
+  private async accessOf(row: repo.AccessRow): Promise<Access> {
+    const isSuperRole = row.roleId === SUPER_ROLE_ID;
+    const isSuperAccount = row.accountId === SUPER_ACCOUNT_ID;
+    return {
+      accountId: row.accountId,
+      roleId: row.roleId,
+      isSuperRole,
+      isSuperAccount,
+      permissions: isSuperRole ? ALL_PERMISSION_CODES : parsePermissionList(row.rolePermission),
+      scope: isSuperAccount ? ALL_SCOPE : await repo.findScope(this.store.db, row.accountId),
+    };
+  }
+
+  /** Marks sessions as in use (connected live sockets keep their sessions alive). */
+  async touch(sessionIds: readonly number[]): Promise<void> {
+    await repo.touchSessions(this.store.db, sessionIds, this.options.now());
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await repo.revokeSession(this.store.db, sessionId, this.options.now());
+  }
+
+  /**
+   * Revokes every session of an account, or all but `keepSessionId`; returns the revoked ids. Pass the
+   * transaction of the change that causes it.
+   */
+  async revokeAccount(accountId: number, keepSessionId?: number, db: Db = this.store.db): Promise<number[]> {
+    return repo.revokeAccountSessions(db, accountId, this.options.now(), keepSessionId);
+  }
+
+  /** Deletes sessions that ended more than a day ago. */
+  async prune(): Promise<number> {
+    return repo.pruneSessions(this.store.db, this.options.now() - this.options.idleMs - 86_400_000);
+  }
+}

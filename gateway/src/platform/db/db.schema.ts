@@ -1,0 +1,83 @@
+import type { Generated } from 'kysely';
+
+/** Times are UTC epoch milliseconds (bigint columns, read back as numbers). */
+export interface ProviderTable {
+  id: number;
+  name: string;
+  created_at: number;
+}
+
+export interface CurrencyTable {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** Normalised comma-separated permission codes. Ignored for the super role (id 1), which holds all. */
+  permission: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AccountTable {
+  id: Generated<number>;
+  account: string;
+  nickname: string;
+  introduction: string;
+  password_hash: string;
+  role_id: number;
+  created_at: number;
+  updated_at: number;
+  last_login_at: number | null;
+}
+
+export interface AccountProviderTable {
+  account_id: number;
+  provider_id: number;
+}
+
+export interface AccountCurrencyTable {
+  account_id: number;
+  currency_code: string;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  /** Hex SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor_id: number;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON object without secrets. */
+  detail: string;
+  ip: string;
+}
+
+/** The Kysely database type of the gateway. */
+export interface Database {
+  provider: ProviderTable;
+  currency: CurrencyTable;
+  role: RoleTable;
+  account: AccountTable;
+  account_provider: AccountProviderTable;
+  account_currency: AccountCurrencyTable;
+  session: SessionTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './db.schema';
+import { buildMigrations, type Dialect, type SeedInput } from './db.migrations';
+
+export type { Dialect };
+
+/** A database handle for repositories. Services pass it along without touching Kysely themselves. */
+export type Db = Kysely<Database>;
+/** A transaction handle (a {@link Db} too). */
+export type Tx = Transaction<Database>;
+
+/** An open, migrated database. */
+export interface Store {
+  db: Db;
+  dialect: Dialect;
+  /** Runs `fn` in one transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Checks the connection (`select 1`). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** postgres:// URL; absent selects SQLite. */
+  databaseUrl?: string | undefined;
+  /** Directory of the SQLite file `dms.sqlite` (created if missing). */
+  dataDir: string;
+  /** PostgreSQL schema to work in (created if missing; tests isolate each file in its own). */
+  pgSchema?: string;
+  seed: SeedInput;
+}
+
+/** What opening did: the names of migrations applied now (empty on a normal restart). */
+export interface OpenStoreResult {
+  store: Store;
+  applied: string[];
+}
+
+/** The SQLite file name inside the data directory. */
+export const SQLITE_FILE = 'dms.sqlite';
+
+const PG_INT8_OID = 20;
+
+function openSqlite(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const database = new BetterSqlite3(join(dataDir, SQLITE_FILE));
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<Db> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`bad schema name ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Epoch-millisecond bigints and counts fit in a double: read them as numbers, not strings.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID && format !== 'binary'
+          ? Number
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Opens SQLite (default) or PostgreSQL (`databaseUrl`), runs pending migrations (the same ones for both;
+ * the first start seeds base data, the super role and the admin account) and returns the store.
+ */
+export async function openStore(options: OpenStoreOptions): Promise<OpenStoreResult> {
+  const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.pgSchema)
+    : openSqlite(options.dataDir);
+  try {
+    // Kysely looks for its migration tables by name across all schemas unless told which one is ours.
+    const schema =
+      dialect === 'postgres'
+        ? (options.pgSchema ??
+          (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s)
+        : undefined;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => buildMigrations(dialect, options.seed) },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+    const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const store: Store = {
+      db,
+      dialect,
+      transaction: (fn) => db.transaction().execute((tx) => fn(tx)),
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: async () => {
+        await db.destroy();
+      },
+    };
+    return { store, applied };
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}
+
+/** Whether an error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** Whether an error is a foreign-key violation (SQLite or PostgreSQL). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/** `keyword` as a case-insensitive LIKE pattern matching anywhere, with `%`, `_` and `\` escaped. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `lower(column) LIKE '%keyword%'` with wildcards in the keyword taken literally; same on both dialects. */
+export function containsCi(column: string, keyword: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(keyword)} escape ${'\\'}`;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ERR } from '@dms/shared/errors/codes';
+import { createLogger } from '../logger/logger';
+import { AppError, toErrorReply } from './errors';
+import { ackHandler } from './errors.handler';
+
+describe('toErrorReply', () => {
+  it("answers an AppError with its code, status and the catalogue's message", () => {
+    expect(toErrorReply(new AppError(ERR.ROLE_IN_USE, 409))).toEqual({
+      status: 409,
+      body: { code: 107, msg: 'delete failed because an account owns the role', data: null },
+      unexpected: false,
+    });
+  });
+
+  it('hides an unknown error behind -1 "Internal error" and marks it for the log', () => {
+    const reply = toErrorReply(new Error('SELECT secret FROM somewhere failed'));
+    expect(reply).toEqual({ status: 500, body: { code: -1, msg: 'Internal error', data: null }, unexpected: true });
+  });
+});
+
+describe('ackHandler', () => {
+  const logger = createLogger('silent');
+
+  it('acknowledges a result as {data}', async () => {
+    const ack = vi.fn();
+    await ackHandler(logger, (n: number) => n * 2)(21, ack);
+    expect(ack).toHaveBeenCalledWith({ data: 42 });
+  });
+
+  it('acknowledges a refusal as {error: {code, msg}} like the REST envelope', async () => {
+    const ack = vi.fn();
+    await ackHandler(logger, () => {
+      throw new AppError(ERR.GENERAL, 403, 'No permission');
+    })(ack);
+    expect(ack).toHaveBeenCalledWith({ error: { code: -1, msg: 'No permission' } });
+  });
+});

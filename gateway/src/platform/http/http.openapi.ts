@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { envelopeSchema } from '@dms/shared/contracts/envelope';
+import { endpoints, type Access, type EndpointDef } from '@dms/shared/contracts/http/endpoints';
+import { API_BASE, APP_VERSION } from '@dms/shared/contracts/http/paths';
+import { ERROR_MESSAGES } from '@dms/shared/errors/codes';
+
+type JsonSchema = Record<string, unknown>;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+function describeAccess(access: Access): string {
+  if (access === 'public') return 'Access: public (no token).';
+  if (access === 'session') return 'Access: any signed-in account.';
+  return `Access: permission code ${access.join(' or ')} (the super role passes every check).`;
+}
+
+function queryParameters(schema: z.ZodType): JsonSchema[] {
+  const json = jsonSchema(schema, 'input');
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: s,
+  }));
+}
+
+function operation(key: string, def: EndpointDef): JsonSchema {
+  const op: JsonSchema = {
+    operationId: key,
+    tags: [def.tag],
+    summary: def.summary,
+    description: describeAccess(def.access),
+    'x-permission': def.access,
+    security: def.access === 'public' ? [] : [{ bearerAuth: [] }],
+  };
+  if (def.query) op.parameters = queryParameters(def.query);
+  if (def.body) {
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: jsonSchema(def.body, 'input') } },
+    };
+  }
+  const success =
+    def.response === 'file'
+      ? {
+          description: 'An .xlsx file (content-disposition names it)',
+          content: { [XLSX]: { schema: { type: 'string', contentEncoding: 'binary' } } },
+        }
+      : {
+          description: 'Success envelope (code 0)',
+          content: { 'application/json': { schema: jsonSchema(envelopeSchema(def.response), 'output') } },
+        };
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+  });
+  op.responses = {
+    '200': success,
+    '400': error('Validation or business rule refused (code -1 or a code of the catalogue)'),
+    ...(def.access === 'public' ? {} : { '401': error('No, unknown or expired token (code -2)') }),
+    ...(Array.isArray(def.access) ? { '403': error('No permission (code -1)') } : {}),
+    ...(def.path === endpoints.login.path ? { '429': error('Too many login attempts (code -1)') } : {}),
+    '500': error('Internal error (code -1)'),
+  };
+  return op;
+}
+
+/** The OpenAPI 3.1 document of every endpoint in the shared registry, with the envelope around each result. */
+export function buildOpenApi(): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [key, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
+    (paths[def.path] ??= {})[def.method.toLowerCase()] = operation(key, def);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Data Management System API',
+      version: APP_VERSION,
+      description:
+        'Every response body is the envelope {code, msg, data}; code 0 is success. Codes: ' +
+        Object.entries(ERROR_MESSAGES)
+          .map(([code, msg]) => `${code} ${msg}`)
+          .join('; ') +
+        '.',
+    },
+    servers: [{ url: API_BASE }],
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /user/login' },
+      },
+      schemas: {
+        ErrorEnvelope: {
+          type: 'object',
+          properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} },
+          required: ['code', 'msg', 'data'],
+        },
+      },
+    },
+    tags: [...new Set(Object.values(endpoints).map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * What services tell the live channel about sessions and access. Services depend on this interface
+ * only (never on socket.io); the live server implements it, across instances through the adapter.
+ * Calls return at once; delivery failures are logged by the implementation.
+ */
+export interface LiveNotifier {
+  /** These sessions ended (logout, password change, revocation): disconnect their sockets. */
+  sessionsEnded(sessionIds: readonly number[]): void;
+  /** The account was deleted: disconnect its sockets. */
+  accountDeleted(accountId: number): void;
+  /** The account's role or scope changed: move its sockets to the right rooms and tell the client. */
+  accountChanged(accountId: number): void;
+  /** The role's permissions changed: re-scope the sockets of every account holding it. */
+  roleChanged(roleId: number): void;
+}
+
+/** A notifier that does nothing (services used without a live server). */
+export const silentNotifier: LiveNotifier = {
+  sessionsEnded: () => undefined,
+  accountDeleted: () => undefined,
+  accountChanged: () => undefined,
+  roleChanged: () => undefined,
+};

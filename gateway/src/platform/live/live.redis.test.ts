@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
+import type { Socket } from 'socket.io-client';
+import { PERM } from '@dms/shared/permissions/codes';
+import { permRoom } from '@dms/shared/contracts/live/rooms';
+import { createApp, type App } from '../../app';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../testing/testing.app';
+import { connectLive, nextEvent } from '../../testing/testing.live';
+
+const redisUrl = process.env.REDIS_URL;
+
+// Two gateways in one process share one store and one Redis stream, as two processes behind a load
+// balancer share PostgreSQL and Redis.
+describe.skipIf(!redisUrl)('scale-out with the Redis streams adapter', () => {
+  const stream = `dms:test:${randomBytes(6).toString('hex')}`;
+  let a: TestApp;
+  let b: App;
+  let bUrl: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    a = await startTestApp({ env: { REDIS_URL: redisUrl }, redisStreamName: stream });
+    b = await createApp(a.config, { store: a.app.store, now: a.clock.now, redisStreamName: stream });
+    bUrl = (await b.listen()).url;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await b?.close();
+    await a?.close();
+    if (redisUrl) {
+      const client = createClient({ url: redisUrl });
+      await client.connect();
+      await client.del(stream);
+      await client.close();
+    }
+  });
+
+  it('delivers an event emitted to a room on instance A to a client connected to instance B', async () => {
+    const socket = await connectLive(bUrl, a.adminToken);
+    sockets.push(socket);
+    const got = nextEvent<{ n: number }>(socket, 'probe');
+    a.app.io.to(permRoom(PERM.BACCARAT_MONITOR)).emit('probe', { n: 42 });
+    expect(await got).toEqual({ n: 42 });
+  });
+
+  it('disconnects, from instance A, the socket on instance B of a session that logs out there', async () => {
+    const token = await a.login('admin', ADMIN_PASSWORD);
+    const socket = await connectLive(bUrl, token);
+    sockets.push(socket);
+    const gone = nextEvent<string>(socket, 'disconnect');
+    expect((await a.call('POST', '/user/logout', { token })).body.code).toBe(0);
+    expect(await gone).toBe('io server disconnect');
+  });
+});

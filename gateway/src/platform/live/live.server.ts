@@ -1,0 +1,154 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createClient } from 'redis';
+import { accountRoom, roleRoom, sessionRoom } from '@dms/shared/contracts/live/rooms';
+import { SESSION_EVENTS, type AccountChanged, type HandshakeError } from '@dms/shared/contracts/live/session';
+import { LIVE_PATH } from '@dms/shared/contracts/http/paths';
+import { toErrorReply } from '../errors/errors';
+import type { Logger } from '../logger/logger';
+import type { AuthContext } from '../auth/auth.context';
+import type { SessionService } from '../auth/session.service';
+import type { LiveNotifier } from './live.notifier';
+import { isAccessRoom, roomsFor } from './live.rooms';
+
+/** What a socket carries (serialisable: remote instances read it through `fetchSockets`). */
+export interface SocketData {
+  sessionId: number;
+  accountId: number;
+}
+
+export type LiveServer = Server<
+  Record<string, never>,
+  Record<string, (...args: unknown[]) => void>,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface LiveOptions {
+  sessions: SessionService;
+  logger: Logger;
+  /** Enables the Redis streams adapter (scale-out). */
+  redisUrl?: string | undefined;
+  /** Name of the Redis stream shared by the instances. */
+  redisStreamName?: string;
+  /** How often connected sockets keep their sessions alive. */
+  touchMs: number;
+}
+
+export interface Live {
+  io: LiveServer;
+  notifier: LiveNotifier;
+  close(): Promise<void>;
+}
+
+/**
+ * The socket.io server on the HTTP server: token handshake (`auth: {token}`, refused with
+ * `{code:-2,msg}` in the error's `data`), rooms by permission and provider scope, connection state
+ * recovery, no per-message deflate, and the Redis streams adapter when `redisUrl` is set.
+ */
+export async function createLive(httpServer: HttpServer, options: LiveOptions): Promise<Live> {
+  const { sessions, logger } = options;
+  const io: LiveServer = new Server(httpServer, {
+    path: LIVE_PATH,
+    serveClient: false,
+    perMessageDeflate: false,
+    // Recovered sockets go through the token check again: a revoked session must not come back.
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+  });
+
+  let redis: ReturnType<typeof createClient> | undefined;
+  if (options.redisUrl) {
+    redis = createClient({ url: options.redisUrl });
+    redis.on('error', (err: unknown) => logger.error({ err }, 'redis client error'));
+    await redis.connect();
+    io.adapter(createAdapter(redis, { streamName: options.redisStreamName ?? 'dms:socket.io' }));
+  }
+
+  // The access read by the handshake, handed to the connection handler that follows it.
+  const handshakes = new WeakMap<object, AuthContext>();
+
+  io.use(async (socket, next) => {
+    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    try {
+      const auth = await sessions.authenticate(typeof token === 'string' ? token : undefined);
+      socket.data = { sessionId: auth.sessionId, accountId: auth.accountId };
+      handshakes.set(socket, auth);
+      next();
+    } catch (err) {
+      const reply = toErrorReply(err);
+      if (reply.unexpected) logger.error({ err }, 'live handshake failed');
+      const refused = new Error(reply.body.msg) as Error & { data: HandshakeError };
+      refused.data = { code: reply.body.code, msg: reply.body.msg };
+      next(refused);
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const auth = handshakes.get(socket);
+    handshakes.delete(socket);
+    if (!auth) return;
+    const wanted = new Set(roomsFor(auth));
+    // A recovered socket comes back with its old rooms: drop those its access no longer grants.
+    for (const room of socket.rooms) if (isAccessRoom(room) && !wanted.has(room)) void socket.leave(room);
+    void socket.join([...wanted, sessionRoom(auth.sessionId)]);
+  });
+
+  const rescope = async (accountId: number, reason: AccountChanged['reason']) => {
+    const access = await sessions.access(accountId);
+    if (!access) {
+      io.in(accountRoom(accountId)).disconnectSockets(true);
+      return;
+    }
+    const wanted = new Set(roomsFor(access));
+    for (const socket of await io.in(accountRoom(accountId)).fetchSockets()) {
+      for (const room of socket.rooms) if (isAccessRoom(room) && !wanted.has(room)) socket.leave(room);
+      socket.join([...wanted]);
+    }
+    const payload: AccountChanged = { v: 1, accountId, reason };
+    io.to(accountRoom(accountId)).emit(SESSION_EVENTS.accountChanged, payload);
+  };
+
+  const background = (what: string, p: Promise<unknown>) => {
+    p.catch((err: unknown) => logger.error({ err }, `live: ${what} failed`));
+  };
+
+  const notifier: LiveNotifier = {
+    sessionsEnded: (ids) => {
+      if (ids.length > 0) io.in(ids.map(sessionRoom)).disconnectSockets(true);
+    },
+    accountDeleted: (id) => io.in(accountRoom(id)).disconnectSockets(true),
+    accountChanged: (id) => background('re-scoping an account', rescope(id, 'account')),
+    roleChanged: (roleId) =>
+      background(
+        're-scoping a role',
+        (async () => {
+          const sockets = await io.in(roleRoom(roleId)).fetchSockets();
+          const accounts = new Set(sockets.map((s) => s.data.accountId));
+          for (const id of accounts) await rescope(id, 'role');
+        })(),
+      ),
+  };
+
+  // Connected sockets keep their sessions alive: a wall screen is in use while it listens.
+  const keepAlive = setInterval(() => {
+    const ids = new Set<number>();
+    for (const socket of io.of('/').sockets.values()) ids.add(socket.data.sessionId);
+    if (ids.size > 0) background('keeping sessions alive', sessions.touch([...ids]));
+  }, options.touchMs);
+  keepAlive.unref();
+
+  return {
+    io,
+    notifier,
+    close: async () => {
+      clearInterval(keepAlive);
+      io.local.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server; its error (server not running) is not ours to report.
+        void io.close(() => resolve());
+      });
+      if (redis) await redis.close().catch(() => redis?.destroy());
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type { HandshakeError } from '@dms/shared/contracts/live/session';
+
+/** A connected socket.io client of a test gateway. */
+export function connectLive(url: string, token: string | undefined): Promise<Socket> {
+  const socket = connect(url, {
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** The `data` of a refused handshake. */
+export async function refusedHandshake(
+  url: string,
+  token: string | undefined,
+): Promise<HandshakeError | undefined> {
+  try {
+    const s = await connectLive(url, token);
+    s.close();
+    return undefined;
+  } catch (err) {
+    return (err as { data?: HandshakeError }).data;
+  }
+}
+
+/** Resolves with the next payload of `event`. */
+export function nextEvent<T = unknown>(socket: Socket, event: string): Promise<T> {
+  return new Promise((resolve) => socket.once(event, (payload: T) => resolve(payload)));
+}
+
+/**
+ * Collects the payloads of `event` until a `marker` event arrives. Since socket.io keeps order per
+ * socket, what was not received before the marker was never sent to this socket.
+ */
+export function eventsUntilMarker(socket: Socket, event: string, marker: string): Promise<unknown[]> {
+  const got: unknown[] = [];
+  const onEvent = (p: unknown) => got.push(p);
+  socket.on(event, onEvent);
+  return new Promise((resolve) =>
+    socket.once(marker, () => {
+      socket.off(event, onEvent);
+      resolve(got);
+    }),
+  );
+}

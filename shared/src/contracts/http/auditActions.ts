@@ -1,0 +1,18 @@
+/** The actions the audit log records (`action` of an audit row). */
+export const AUDIT_ACTIONS = {
+  loginSucceeded: 'login.success',
+  loginFailed: 'login.failure',
+  loggedOut: 'logout',
+  passwordChanged: 'password.change',
+  accountCreated: 'account.create',
+  accountUpdated: 'account.update',
+  accountDeleted: 'account.delete',
+  roleCreated: 'role.create',
+  roleUpdated: 'role.update',
+  roleDeleted: 'role.delete',
+} as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+/** What an audit row is about (`targetType`). */
+export type AuditTargetType = 'account' | 'role' | 'setting';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * The live channel's session contract.
+ *
+ * Handshake: `io({ auth: { token } })`. A missing, unknown, revoked or idle-expired token is refused
+ * with a `connect_error` whose `data` is {@link handshakeErrorSchema} (`code` -2, the re-login prompt).
+ */
+export const handshakeErrorSchema = z.object({ code: z.number().int(), msg: z.string() });
+export type HandshakeError = z.infer<typeof handshakeErrorSchema>;
+
+/** Acknowledgement of a client command: `{data}` on success, `{error: {code, msg}}` otherwise. */
+export type Ack<T> = { data: T } | { error: HandshakeError };
+
+/** Event names of the session channel (`entity:verbed` for notifications). */
+export const SESSION_EVENTS = {
+  /** The account's role, permissions or scope changed: refetch `/user/info`; rooms are already updated. */
+  accountChanged: 'account:changed',
+} as const;
+
+export const accountChangedSchema = z.object({
+  /** Schema version of the payload. */
+  v: z.literal(1),
+  accountId: z.number().int(),
+  reason: z.enum(['role', 'account']),
+});
+export type AccountChanged = z.infer<typeof accountChangedSchema>;

@@ -1,0 +1,66 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export type PageModule = LazyExoticComponent<ComponentType>;
+
+/** A lazily loaded page: its module is fetched the first time the page renders. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageModule {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+export const LoginPage = page(
+  () => import('@/features/login/LoginPage'),
+  (m) => m.LoginPage,
+);
+export const AuthRedirectPage = page(
+  () => import('@/features/auth-redirect/AuthRedirectPage'),
+  (m) => m.AuthRedirectPage,
+);
+export const NotFoundPage = page(
+  () => import('@/features/error-page/NotFoundPage'),
+  (m) => m.NotFoundPage,
+);
+export const UnauthorizedPage = page(
+  () => import('@/features/error-page/UnauthorizedPage'),
+  (m) => m.UnauthorizedPage,
+);
+
+const HomePage = page(
+  () => import('@/features/homepage/HomePage'),
+  (m) => m.HomePage,
+);
+const ProfilePage = page(
+  () => import('@/features/profile/ProfilePage'),
+  (m) => m.ProfilePage,
+);
+const RolePage = page(
+  () => import('@/features/role/RolePage'),
+  (m) => m.RolePage,
+);
+const StaffPage = page(
+  () => import('@/features/staff/StaffPage'),
+  (m) => m.StaffPage,
+);
+/** Screens of later issues: an honest "not in this version yet" page until they are built. */
+const UnavailablePage = page(
+  () => import('@/features/unavailable/UnavailablePage'),
+  (m) => m.UnavailablePage,
+);
+
+/**
+ * The page module of every navigable path of the spec's section 2 (the shell's content area). Group paths
+ * (/teenPatti, /gamesetting, /permission) redirect to their first permitted child and have no module.
+ */
+export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
+  '/homepage': HomePage,
+  '/profile/index': ProfilePage,
+  '/company-profit': UnavailablePage,
+  '/bjlmonitor/bjlmonitor': UnavailablePage,
+  '/riskdata/riskdata': UnavailablePage,
+  '/risksetting': UnavailablePage,
+  '/teenPatti/teenPatti': UnavailablePage,
+  '/teenPatti/testTools': UnavailablePage,
+  '/teenPatti/testDataViewer': UnavailablePage,
+  '/gamesetting/tablesetting': UnavailablePage,
+  '/permission/role': RolePage,
+  '/permission/staff': StaffPage,
+};

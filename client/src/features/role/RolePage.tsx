@@ -12,11 +12,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@dms/shared/contracts/http/role';
 import { useRoleListQuery } from './api/roleApi';
-import { apiErrorMessage } from './api/apiError';
+import { errorMessageOf } from '@/lib/api/baseQuery';
 import { DeleteRoleAlert } from './components/DeleteRoleAlert';
 import { RoleDialog } from './components/RoleDialog';
 import { RoleTable } from './components/RoleTable';
-import { TablePager } from './components/TablePager';
+import { TablePager } from '@/components/TablePager';
 
 type DialogState = { open: boolean; role?: RoleRow };
 
@@ -64,7 +64,7 @@ export function RolePage() {
       <NonIdealState
         icon="error"
         title={t('common.loadFailed')}
-        description={apiErrorMessage(error, t)}
+        description={errorMessageOf(error)}
         action={<Button icon="refresh" text={t('common.retry')} onClick={() => void refetch()} />}
       />
     );
@@ -162,7 +162,7 @@ export function RolePage() {
         </form>
         {isError && data && (
           <Callout intent={Intent.WARNING} icon="warning-sign" style={{ marginBottom: 12 }}>
-            {t('common.staleData', { message: apiErrorMessage(error, t) })}{' '}
+            {t('common.staleData', { message: errorMessageOf(error) })}{' '}
             <Button
               size="small"
               variant="minimal"

@@ -14,12 +14,12 @@ import { useTranslation } from 'react-i18next';
 import type { StaffRow } from '@dms/shared/contracts/http/staff';
 import { useProvidersQuery } from '@/lib/api/baseDataApi';
 import { useStaffListQuery, useStaffRoleOptionsQuery } from './api/staffApi';
-import { apiErrorMessage } from './api/apiError';
+import { errorMessageOf } from '@/lib/api/baseQuery';
 import { useSelfUid } from './api/useSelfUid';
 import { DeleteStaffAlert } from './components/DeleteStaffAlert';
 import { StaffDialog } from './components/StaffDialog';
 import { StaffTable } from './components/StaffTable';
-import { TablePager } from './components/TablePager';
+import { TablePager } from '@/components/TablePager';
 
 type DialogState = { open: boolean; staff?: StaffRow };
 
@@ -75,7 +75,7 @@ export function StaffPage() {
       <NonIdealState
         icon="error"
         title={t('common.loadFailed')}
-        description={apiErrorMessage(error, t)}
+        description={errorMessageOf(error)}
         action={<Button icon="refresh" text={t('common.retry')} onClick={() => void refetch()} />}
       />
     );
@@ -187,7 +187,7 @@ export function StaffPage() {
         </form>
         {isError && data && (
           <Callout intent={Intent.WARNING} icon="warning-sign" style={{ marginBottom: 12 }}>
-            {t('common.staleData', { message: apiErrorMessage(error, t) })}{' '}
+            {t('common.staleData', { message: errorMessageOf(error) })}{' '}
             <Button
               size="small"
               variant="minimal"

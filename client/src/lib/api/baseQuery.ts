@@ -174,6 +174,16 @@ export function apiErrorMessage(error: Pick<ApiError, 'code' | 'msg'>): string {
   return known ?? (error.msg || i18n.t('errors:requestFail'));
 }
 
+/** Whether a rejected value (from `.unwrap()` or a query's `error`) is an envelope error. */
+export function isApiError(e: unknown): e is ApiError {
+  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'number';
+}
+
+/** The localised message of any rejected call: by code when known, else the server's, else the generic one. */
+export function errorMessageOf(e: unknown): string {
+  return isApiError(e) ? apiErrorMessage(e) : i18n.t('errors:requestFail');
+}
+
 /** Shows an error the way the spec says: the re-login prompt for re-login codes, else a 5 s danger toast. */
 export function presentApiError(error: ApiError, options: ApiExtraOptions = {}): void {
   if (error.status === 'ABORTED') return;

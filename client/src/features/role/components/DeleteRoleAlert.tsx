@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@dms/shared/contracts/http/role';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useRoleDeleteMutation } from '../api/roleApi';
-import { apiErrorMessage } from '../api/apiError';
+import { errorMessageOf } from '@/lib/api/baseQuery';
 
 /** Props of {@link DeleteRoleAlert}. */
 export interface DeleteRoleAlertProps {
@@ -30,7 +30,7 @@ export function DeleteRoleAlert({ role, onClose, portalContainer }: DeleteRoleAl
       setError(undefined);
       onClose();
     } catch (err) {
-      setError({ id: role.id, message: apiErrorMessage(err, t) });
+      setError({ id: role.id, message: errorMessageOf(err) });
     }
   };
 

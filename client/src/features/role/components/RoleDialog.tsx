@@ -15,7 +15,7 @@ import type { RoleRow } from '@dms/shared/contracts/http/role';
 import { normalizePermissions, parsePermissionList } from '@dms/shared/permissions/codes';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useRoleCreateMutation, useRoleUpdateMutation } from '../api/roleApi';
-import { apiErrorMessage, isApiError } from '../api/apiError';
+import { errorMessageOf, isApiError } from '@/lib/api/baseQuery';
 import { PermissionTree } from './PermissionTree';
 import { ROLE_CODE_FIELD, validateRole, type RoleFormErrors, type RoleFormValues } from './roleFormModel';
 
@@ -103,7 +103,7 @@ function RoleForm({ role, onClose, onSaved }: Omit<RoleDialogProps, 'isOpen' | '
     } catch (err) {
       // The base query has already shown the toast; the message also goes on the field it concerns.
       const field = isApiError(err) ? ROLE_CODE_FIELD[err.code] : undefined;
-      refuse({ [field ?? 'form']: apiErrorMessage(err, t) });
+      refuse({ [field ?? 'form']: errorMessageOf(err) });
     }
   };
 

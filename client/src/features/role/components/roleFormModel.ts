@@ -26,7 +26,7 @@ export const ROLE_CODE_FIELD: Readonly<Partial<Record<number, RoleField>>> = {
 
 function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
   const code = (issue as { params?: { code?: unknown } }).params?.code;
-  if (typeof code === 'number') return t(`permission:errors.${code}`);
+  if (typeof code === 'number') return t(`errors:code.${code}`);
   if (issue.code === 'too_big') return t('permission:validation.tooLong', { max: Number(issue.maximum) });
   return t('permission:validation.invalid');
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { StaffRow } from '@dms/shared/contracts/http/staff';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useStaffDeleteMutation } from '../api/staffApi';
-import { apiErrorMessage } from '../api/apiError';
+import { errorMessageOf } from '@/lib/api/baseQuery';
 
 /** Props of {@link DeleteStaffAlert}. */
 export interface DeleteStaffAlertProps {
@@ -33,7 +33,7 @@ export function DeleteStaffAlert({ staff, onClose, portalContainer }: DeleteStaf
       setError(undefined);
       onClose();
     } catch (err) {
-      setError({ id: staff.id, message: apiErrorMessage(err, t) });
+      setError({ id: staff.id, message: errorMessageOf(err) });
     }
   };
 

@@ -16,7 +16,7 @@ import type { StaffRow } from '@dms/shared/contracts/http/staff';
 import { useCurrenciesQuery, useProvidersQuery } from '@/lib/api/baseDataApi';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useStaffCreateMutation, useStaffRoleOptionsQuery, useStaffUpdateMutation } from '../api/staffApi';
-import { apiErrorMessage, isApiError } from '../api/apiError';
+import { errorMessageOf, isApiError } from '@/lib/api/baseQuery';
 import { CheckMultiSelect, type Choice } from './CheckMultiSelect';
 import { GeneratedPassword } from './GeneratedPassword';
 import {
@@ -144,7 +144,7 @@ function StaffForm({ staff, onClose }: Omit<StaffDialogProps, 'isOpen' | 'portal
     } catch (err) {
       // The base query has already shown the toast; the message also goes on the field it concerns.
       const field = isApiError(err) ? STAFF_CODE_FIELD[err.code] : undefined;
-      refuse({ [field ?? 'form']: apiErrorMessage(err, t) });
+      refuse({ [field ?? 'form']: errorMessageOf(err) });
     }
   };
 

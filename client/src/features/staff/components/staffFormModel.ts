@@ -61,7 +61,7 @@ export function initialStaffValues(row: StaffRow | undefined): StaffFormValues {
 
 function issueMessage(field: StaffField | 'form', issue: z.core.$ZodIssue, t: TFunction): string {
   const code = (issue as { params?: { code?: unknown } }).params?.code;
-  if (typeof code === 'number') return t(`permission:errors.${code}`);
+  if (typeof code === 'number') return t(`errors:code.${code}`);
   if (field === 'password' && issue.code === 'too_small') {
     return t('permission:validation.passwordMin', { min: Number(issue.minimum) });
   }

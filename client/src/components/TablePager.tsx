@@ -23,11 +23,11 @@ export function TablePager({
   onPageSizeChange,
   disabled,
 }: TablePagerProps) {
-  const { t } = useTranslation('permission');
+  const { t } = useTranslation('common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav
-      aria-label={t('common.pagination')}
+      aria-label={t('pager.pagination')}
       style={{
         display: 'flex',
         flexWrap: 'wrap',
@@ -37,26 +37,26 @@ export function TablePager({
         marginTop: 12,
       }}
     >
-      <span className={Classes.TEXT_MUTED}>{t('common.total', { total })}</span>
+      <span className={Classes.TEXT_MUTED}>{t('pager.total', { total })}</span>
       <HTMLSelect
-        aria-label={t('common.pageSize')}
+        aria-label={t('pager.pageSize')}
         value={pageSize}
         disabled={disabled}
         onChange={(e) => onPageSizeChange(Number(e.currentTarget.value))}
-        options={PAGE_SIZES.map((s) => ({ value: s, label: t('common.perPage', { size: s }) }))}
+        options={PAGE_SIZES.map((s) => ({ value: s, label: t('pager.perPage', { size: s }) }))}
       />
       <Button
         icon="chevron-left"
         variant="minimal"
-        aria-label={t('common.previousPage')}
+        aria-label={t('pager.previousPage')}
         disabled={disabled || page <= 1}
         onClick={() => onPageChange(page - 1)}
       />
-      <span aria-live="polite">{t('common.pageOf', { page: Math.min(page, pages), pages })}</span>
+      <span aria-live="polite">{t('pager.pageOf', { page: Math.min(page, pages), pages })}</span>
       <Button
         icon="chevron-right"
         variant="minimal"
-        aria-label={t('common.nextPage')}
+        aria-label={t('pager.nextPage')}
         disabled={disabled || page >= pages}
         onClick={() => onPageChange(page + 1)}
       />

@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { fail } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
-import { API_BASE } from '@dms/shared/contracts/http/paths';
+import { API_BASE, LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import type { Config } from './config/config';
 import { createLogger, type Logger } from './platform/logger/logger';
 import { expressErrorHandler } from './platform/errors/errors.handler';
@@ -25,6 +25,13 @@ import { roleRoutes } from './modules/role/role.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { mountSystem } from './modules/system/system.routes';
+import { StatsService } from './modules/stats/stats.service';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { createFeed, type Feed } from './feed/feed.start';
+import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
+import { feedRoutes } from './modules/feed/feed.routes';
+import { publishFeedProgress } from './modules/feed/feed.live';
+import { ingestRouter } from './modules/ingest/ingest.routes';
 
 export interface AppOptions {
   /** An open, migrated store; the caller keeps ownership (close() leaves it open). */
@@ -36,6 +43,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** Name of the Redis stream the instances share (tests isolate themselves with their own). */
   redisStreamName?: string;
+  /** The platform feed's configuration; by default `DMS_FEED`, `DMS_TZ`, `DMS_INGEST_SECRET` of `config` and the rest of the environment. */
+  feed?: FeedConfig;
 }
 
 /** A wired gateway, not yet listening. */
@@ -50,6 +59,8 @@ export interface App {
   firstStart: FirstStart | undefined;
   /** Whether the built client is served. */
   servesClient: boolean;
+  /** The platform feed: its source starts with `feed.start()` once the server listens. */
+  feed: Feed;
   /** Listens on the configured host and port (0 picks one). */
   listen(): Promise<{ port: number; url: string }>;
   /** Stops the live channel and the HTTP server, then closes the store if this app opened it. */
@@ -64,6 +75,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const opened = options.store ? undefined : await openConfiguredStore(config, now);
   const store = options.store ?? opened?.store;
   if (!store) throw new Error('no store');
+  let feed: Feed | undefined;
 
   try {
     const sessions = new SessionService(store, {
@@ -102,12 +114,30 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       scryptLogN: config.scryptLogN,
     });
 
+    // The platform feed runs on real time (not the test clock): its source starts after listen().
+    const platformFeed = createFeed({
+      store,
+      logger,
+      config: options.feed ?? {
+        ...loadFeedConfig(process.env),
+        source: config.feed,
+        timeZone: config.timeZone,
+        ingestSecret: config.ingestSecret,
+      },
+    });
+    feed = platformFeed;
+    const feedProgress = publishFeedProgress(live.io, platformFeed.service);
+
     const impls: EndpointImpls = {
       ...userRoutes(users, { loginRatePerMinute: config.loginRatePerMinute }),
       ...baseRoutes(base),
       ...roleRoutes(roles),
       ...staffRoutes(staff),
       ...auditRoutes(audit),
+      ...feedRoutes(platformFeed.service),
+      ...statsRoutes(new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone), {
+        timeZone: config.timeZone,
+      }),
     };
 
     const app = express();
@@ -142,6 +172,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
     mountSystem(app, store, startedAt, now);
 
+    // The signed machine-to-machine ingest reads its raw body itself: mounted before the JSON API router.
+    const ingestSecret = platformFeed.config.ingestSecret;
+    if (ingestSecret) {
+      app.use(
+        API_BASE,
+        ingestRouter({
+          secret: ingestSecret,
+          ratePerMinute: platformFeed.config.ingestRatePerMinute,
+          submit: (events) => platformFeed.service.submit(events),
+          logger,
+        }),
+      );
+    }
+
     const api = express.Router();
     api.use(express.json({ limit: '1mb' }));
     mountAvatar(api, users);
@@ -161,7 +205,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       res.status(404).json(fail(ERR.GENERAL, `Not found: ${req.method} ${req.path}`));
     });
     app.use(expressErrorHandler(logger));
-    httpServer.on('request', app);
+    // socket.io answers its own path on this server; Express must not answer those requests a second time.
+    httpServer.on('request', (req, res) => {
+      if (req.url === LIVE_PATH || req.url?.startsWith(`${LIVE_PATH}/`)) return;
+      app(req, res);
+    });
 
     const prune = setInterval(() => {
       sessions.prune().catch((err: unknown) => logger.error({ err }, 'pruning sessions failed'));
@@ -178,6 +226,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       logger,
       firstStart: opened?.firstStart,
       servesClient,
+      feed: platformFeed,
       listen: () =>
         new Promise((resolve, reject) => {
           httpServer.once('error', reject);
@@ -189,6 +238,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         }),
       close: () =>
         (closing ??= (async () => {
+          feedProgress.unsubscribe();
+          await platformFeed.stop();
           clearInterval(prune);
           const closed = live.close();
           httpServer.closeIdleConnections();
@@ -200,6 +251,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         })()),
     };
   } catch (err) {
+    await feed?.stop();
     if (opened) await store.close();
     throw err;
   }

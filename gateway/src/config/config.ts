@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The platform feeds a gateway can run (filled by a later issue). */
-export const FEEDS = ['sim', 'ingest', 'off'] as const;
+export const FEEDS = ['sim', 'ingest', 'poll', 'off'] as const;
 export type Feed = (typeof FEEDS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

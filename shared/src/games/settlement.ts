@@ -58,7 +58,9 @@ export const MAX_SETTLED_STAKE = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
 
 function checkAmount(amount: number): void {
   if (!Number.isInteger(amount) || amount < 0 || amount > MAX_SETTLED_STAKE) {
-    throw new RangeError(`amount must be an integer of minor units from 0 to ${MAX_SETTLED_STAKE}, got ${amount}`);
+    throw new RangeError(
+      `amount must be an integer of minor units from 0 to ${MAX_SETTLED_STAKE}, got ${amount}`,
+    );
   }
 }
 

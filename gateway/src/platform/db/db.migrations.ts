@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { ALL_PERMISSION_CODES } from '@dms/shared/permissions/codes';
 import type { Database } from './db.schema';
 import { SEED_CURRENCIES, SEED_PROVIDERS, SUPER_ACCOUNT_NAME } from './db.seed';
+import { PLATFORM_DATA_MIGRATION, platformDataMigration } from './db.platformData';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -158,6 +159,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
         if (role.id !== 1 || account.id !== 1) throw new Error('seed expected empty role and account tables');
       },
     },
+    [PLATFORM_DATA_MIGRATION]: platformDataMigration(dialect),
   };
 }
 

@@ -37,7 +37,11 @@ export function platformDataMigration(dialect: Dialect): Migration {
         .addColumn('ip', 'varchar(64)', (c) => c.notNull())
         .addColumn('event_id', id, (c) => c.notNull().unique())
         .execute();
-      await db.schema.createIndex('player_scope_time').on('player').columns(['provider', 'currency', 'registered_at']).execute();
+      await db.schema
+        .createIndex('player_scope_time')
+        .on('player')
+        .columns(['provider', 'currency', 'registered_at'])
+        .execute();
       await db.schema.createIndex('player_account').on('player').column('account').execute();
 
       await db.schema
@@ -52,8 +56,16 @@ export function platformDataMigration(dialect: Dialect): Migration {
         .addColumn('ip', 'varchar(64)', (c) => c.notNull())
         .addColumn('device', 'varchar(64)', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('login_scope_time').on('login_record').columns(['provider', 'currency', 'ts']).execute();
-      await db.schema.createIndex('login_player_time').on('login_record').columns(['player_id', 'ts']).execute();
+      await db.schema
+        .createIndex('login_scope_time')
+        .on('login_record')
+        .columns(['provider', 'currency', 'ts'])
+        .execute();
+      await db.schema
+        .createIndex('login_player_time')
+        .on('login_record')
+        .columns(['player_id', 'ts'])
+        .execute();
 
       await db.schema
         .createTable('transfer_record')
@@ -68,8 +80,16 @@ export function platformDataMigration(dialect: Dialect): Migration {
         .addColumn('ts', 'bigint', (c) => c.notNull())
         .addColumn('day', day, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('transfer_scope_time').on('transfer_record').columns(['provider', 'currency', 'ts']).execute();
-      await db.schema.createIndex('transfer_player_time').on('transfer_record').columns(['player_id', 'ts']).execute();
+      await db.schema
+        .createIndex('transfer_scope_time')
+        .on('transfer_record')
+        .columns(['provider', 'currency', 'ts'])
+        .execute();
+      await db.schema
+        .createIndex('transfer_player_time')
+        .on('transfer_record')
+        .columns(['player_id', 'ts'])
+        .execute();
 
       await db.schema
         .createTable('game_round')
@@ -82,7 +102,11 @@ export function platformDataMigration(dialect: Dialect): Migration {
         .addColumn('settled_at', 'bigint')
         .addColumn('result', 'text')
         .execute();
-      await db.schema.createIndex('round_table_time').on('game_round').columns(['table_id', 'started_at']).execute();
+      await db.schema
+        .createIndex('round_table_time')
+        .on('game_round')
+        .columns(['table_id', 'started_at'])
+        .execute();
 
       await db.schema
         .createTable('bet_record')
@@ -102,7 +126,11 @@ export function platformDataMigration(dialect: Dialect): Migration {
         .addColumn('settled_at', 'bigint')
         .addColumn('day', day, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('bet_scope_time').on('bet_record').columns(['provider', 'currency', 'ts', 'id']).execute();
+      await db.schema
+        .createIndex('bet_scope_time')
+        .on('bet_record')
+        .columns(['provider', 'currency', 'ts', 'id'])
+        .execute();
       await db.schema.createIndex('bet_round').on('bet_record').column('round_id').execute();
       await db.schema.createIndex('bet_account_time').on('bet_record').columns(['account', 'ts']).execute();
 
@@ -126,10 +154,12 @@ export function platformDataMigration(dialect: Dialect): Migration {
           .execute();
       }
 
+      // One settlement per round: the round id is the key, so a replayed settlement (same event id, or a
+      // second one for the round) is skipped by the same single index.
       await db.schema
         .createTable('settlement')
-        .addColumn('id', id, (c) => c.primaryKey())
-        .addColumn('round_id', id, (c) => c.notNull().unique())
+        .addColumn('round_id', id, (c) => c.primaryKey())
+        .addColumn('id', id, (c) => c.notNull())
         .addColumn('ts', 'bigint', (c) => c.notNull())
         .execute();
 
@@ -140,17 +170,6 @@ export function platformDataMigration(dialect: Dialect): Migration {
         .addColumn('payout', 'bigint', (c) => c.notNull())
         .addColumn('settled_at', 'bigint', (c) => c.notNull())
         .execute();
-
-      await clustered(
-        db.schema
-          .createTable('round_participation')
-          .addColumn('round_id', id, (c) => c.notNull())
-          .addColumn('provider', 'integer', (c) => c.notNull())
-          .addColumn('currency', code, (c) => c.notNull())
-          .addColumn('day', day, (c) => c.notNull())
-          .addColumn('game_id', 'integer', (c) => c.notNull())
-          .addPrimaryKeyConstraint('round_participation_pk', ['round_id', 'provider', 'currency', 'day']),
-      ).execute();
 
       const measure = (t: Builder, names: readonly string[]): Builder =>
         names.reduce((acc, name) => acc.addColumn(name, 'bigint', (c) => c.notNull().defaultTo(0)), t);
@@ -214,7 +233,11 @@ export function platformDataMigration(dialect: Dialect): Migration {
           ],
         ).addPrimaryKeyConstraint('daily_player_pk', ['day', 'provider', 'currency', 'player_id']),
       ).execute();
-      await db.schema.createIndex('daily_player_player').on('daily_player').columns(['player_id', 'day']).execute();
+      await db.schema
+        .createIndex('daily_player_player')
+        .on('daily_player')
+        .columns(['player_id', 'day'])
+        .execute();
 
       await db.schema
         .createTable('sim_state')

@@ -51,6 +51,7 @@ import {
   transferPageSchema,
   transferQuerySchema,
 } from './stats';
+import { feedStatusEndpoint } from './feed';
 
 /**
  * Who may call an endpoint: `public` (no token), `session` (any signed-in account), or the list of
@@ -220,7 +221,7 @@ export const endpoints = {
   statsSummary: def({
     method: 'GET',
     path: '/stats/summary',
-    summary: 'Headline figures of a day range: turnover, payout, GGR, margin, bets, players, transfers, bonus, prize',
+    summary: 'Headline figures of a day range: turnover, payout, GGR, margin, bets, players, money movements',
     tag: 'stats',
     access: 'session',
     query: summaryQuerySchema,
@@ -391,12 +392,13 @@ export const endpoints = {
   companyProfitCompare: def({
     method: 'GET',
     path: '/company-profit/compare',
-    summary: 'Company Profit: two day ranges side by side (totals, by provider, currency, game and day) and B − A',
+    summary: 'Company Profit: two day ranges side by side, by provider, currency, game and day, and B − A',
     tag: 'stats',
     access: [PERM.COMPANY_PROFIT],
     query: profitCompareQuerySchema,
     response: profitCompareSchema,
   }),
+  feedStatus: feedStatusEndpoint,
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -51,7 +51,9 @@ function toItems(v: unknown): unknown {
 export function rangeDays(start: string, end: string): number {
   const a = parseDay(start);
   const b = parseDay(end);
-  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000) + 1;
+  return (
+    Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000) + 1
+  );
 }
 
 /** Every day of an inclusive range, in order. */
@@ -89,7 +91,11 @@ export const currenciesSchema = z.preprocess(
       z
         .string({ error: 'currencies must be a comma list of currency codes' })
         .transform((s) => s.toUpperCase())
-        .pipe(z.string().regex(/^[A-Z0-9]{2,10}$/, { error: 'currencies must be a comma list of currency codes' })),
+        .pipe(
+          z
+            .string()
+            .regex(/^[A-Z0-9]{2,10}$/, { error: 'currencies must be a comma list of currency codes' }),
+        ),
       { error: STATS_MESSAGES.currencyRequired },
     )
     .min(1, { error: STATS_MESSAGES.currencyRequired })
@@ -151,11 +157,10 @@ const pagingShape = {
 const cursorSchema = z.string().trim().max(200).optional();
 
 /** Builds the query schema of one table: the filter, paging and the table's whitelisted sort keys. */
-function tableQuery<const K extends readonly [string, ...string[]], X extends z.ZodRawShape = Record<never, never>>(
-  sortKeys: K,
-  defaultSort: K[number],
-  extra?: X,
-) {
+function tableQuery<
+  const K extends readonly [string, ...string[]],
+  X extends z.ZodRawShape = Record<never, never>,
+>(sortKeys: K, defaultSort: K[number], extra?: X) {
   return z
     .object({
       providerIds: providerIdsSchema,
@@ -163,7 +168,9 @@ function tableQuery<const K extends readonly [string, ...string[]], X extends z.
       startDate: daySchema('startDate'),
       endDate: daySchema('endDate'),
       ...pagingShape,
-      sortBy: z.enum(sortKeys, { error: `sortBy must be one of ${sortKeys.join(', ')}` }).default(defaultSort as never),
+      sortBy: z
+        .enum(sortKeys, { error: `sortBy must be one of ${sortKeys.join(', ')}` })
+        .default(defaultSort as never),
       sortOrder: sortOrderSchema,
       ...((extra ?? {}) as X),
     })
@@ -624,7 +631,11 @@ const C = {
   amount: { key: 'amount', kind: 'money', label: L('金额', 'Amount', 'Importe', '金額') },
   kind: { key: 'kind', kind: 'text', label: L('类型', 'Type', 'Tipo', '種類') },
   op: { key: 'op', kind: 'op', label: L('操作', 'Operation', 'Operación', '操作') },
-  turnover: { key: 'turnover', kind: 'money', label: L('投注额', 'Turnover', 'Volumen apostado', 'ベット額') },
+  turnover: {
+    key: 'turnover',
+    kind: 'money',
+    label: L('投注额', 'Turnover', 'Volumen apostado', 'ベット額'),
+  },
   payout: { key: 'payout', kind: 'money', label: L('派彩', 'Payout', 'Pagos', '配当') },
   ggr: { key: 'ggr', kind: 'money', label: L('公司输赢', 'GGR', 'GGR', 'GGR') },
   margin: { key: 'margin', kind: 'ratio', label: L('利润率', 'Margin', 'Margen', '利益率') },
@@ -635,14 +646,22 @@ const C = {
     kind: 'int',
     label: L('活跃人数', 'Active players', 'Jugadores activos', 'アクティブ人数'),
   },
-  registrations: { key: 'registrations', kind: 'int', label: L('注册人数', 'Registrations', 'Registros', '登録数') },
+  registrations: {
+    key: 'registrations',
+    kind: 'int',
+    label: L('注册人数', 'Registrations', 'Registros', '登録数'),
+  },
   logins: { key: 'logins', kind: 'int', label: L('登录次数', 'Logins', 'Inicios de sesión', 'ログイン回数') },
   loginPlayers: {
     key: 'loginPlayers',
     kind: 'int',
     label: L('登录人数', 'Login players', 'Jugadores conectados', 'ログイン人数'),
   },
-  transferIn: { key: 'transferIn', kind: 'money', label: L('转入', 'Transfer in', 'Transferencia entrante', '入金') },
+  transferIn: {
+    key: 'transferIn',
+    kind: 'money',
+    label: L('转入', 'Transfer in', 'Transferencia entrante', '入金'),
+  },
   transferInCount: {
     key: 'transferInCount',
     kind: 'int',
@@ -719,7 +738,11 @@ export const STATS_COLUMNS: Readonly<Record<StatsTable, readonly StatsColumn[]>>
   ],
   daily: [C.day, C.currency, ...dailyColumns],
   'game-records': [
-    { key: 'transactionId', kind: 'text', label: L('交易ID', 'Transaction ID', 'ID de transacción', '取引ID') },
+    {
+      key: 'transactionId',
+      kind: 'text',
+      label: L('交易ID', 'Transaction ID', 'ID de transacción', '取引ID'),
+    },
     { key: 'roundId', kind: 'text', label: L('局号', 'Round ID', 'ID de ronda', 'ラウンドID') },
     C.playerId,
     C.account,
@@ -769,14 +792,18 @@ export const STATS_COLUMNS: Readonly<Record<StatsTable, readonly StatsColumn[]>>
 };
 
 /** Localised operation labels (spec section 3) for the `op` column. */
-export const OP_LABELS: Readonly<Record<'bet' | 'transfer', Readonly<Record<0 | 1, Readonly<Record<ExportLang, string>>>>>> =
-  {
-    bet: { 0: L('投注', 'bet', 'apuesta', 'ベット'), 1: L('投注结果', 'bet result', 'resultado de apuesta', 'ベット結果') },
-    transfer: {
-      0: L('转出', 'transfer out', 'transferencia saliente', '出金'),
-      1: L('转入', 'transfer in', 'transferencia entrante', '入金'),
-    },
-  };
+export const OP_LABELS: Readonly<
+  Record<'bet' | 'transfer', Readonly<Record<0 | 1, Readonly<Record<ExportLang, string>>>>>
+> = {
+  bet: {
+    0: L('投注', 'bet', 'apuesta', 'ベット'),
+    1: L('投注结果', 'bet result', 'resultado de apuesta', 'ベット結果'),
+  },
+  transfer: {
+    0: L('转出', 'transfer out', 'transferencia saliente', '出金'),
+    1: L('转入', 'transfer in', 'transferencia entrante', '入金'),
+  },
+};
 
 /** The download file name of a table export: `<table>-<start>-<end>.xlsx`. */
 export function exportFileName(table: StatsTable, startDate: string, endDate: string): string {

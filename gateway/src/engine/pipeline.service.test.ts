@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PlatformEvent } from '@dms/shared/contracts/events/platform';
+import type { BatchOutcome, BatchWriter } from './batch.service';
+import { T0, ev } from './events.fixtures';
+import { EventPipeline } from './pipeline.service';
+
+/** A writer that remembers ids, as the database does, and can be slowed down or made to fail. */
+class FakeWriter implements BatchWriter {
+  readonly seen = new Set<string>();
+  readonly batches: number[] = [];
+  active = 0;
+  maxActive = 0;
+  delayMs = 0;
+  failNext = false;
+
+  async write(events: readonly PlatformEvent[]): Promise<BatchOutcome> {
+    this.active += 1;
+    this.maxActive = Math.max(this.maxActive, this.active);
+    try {
+      await new Promise((r) => setTimeout(r, this.delayMs));
+      if (this.failNext) {
+        this.failNext = false;
+        throw new Error('disk full');
+      }
+      this.batches.push(events.length);
+      const inserted = events.filter((e) => !this.seen.has(e.id));
+      for (const e of inserted) this.seen.add(e.id);
+      return { inserted, settledBets: 0 };
+    } finally {
+      this.active -= 1;
+    }
+  }
+}
+
+const logins = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => ev.login({ id: `login-${from + i}` }));
+
+let pipeline: EventPipeline | undefined;
+afterEach(async () => {
+  await pipeline?.stop();
+  pipeline = undefined;
+});
+
+function open(writer: BatchWriter, options: Partial<ConstructorParameters<typeof EventPipeline>[1]> = {}) {
+  pipeline = new EventPipeline(writer, { now: () => T0, bufferMs: 20, maxBatch: 100, ...options });
+  pipeline.start();
+  return pipeline;
+}
+
+describe('EventPipeline', () => {
+  it('refuses each bad event with its index and reason and keeps the good ones', async () => {
+    const writer = new FakeWriter();
+    const p = open(writer);
+    const result = await p.submit([
+      ev.login(),
+      { ...ev.bet(), amount: -5 },
+      'not an event',
+      ev.bet({ betType: 'player_a' }),
+      { ...ev.transfer(), type: 'transfer.unknown' },
+      ev.transfer(),
+    ]);
+    expect(result.accepted).toBe(2);
+    expect(result.duplicates).toBe(0);
+    expect(result.refused).toEqual([
+      { index: 1, id: 'tx-1', reason: expect.stringMatching(/^amount: /) },
+      { index: 2, reason: expect.any(String) },
+      { index: 3, id: 'tx-1', reason: 'betType: betType is not a bet of this game' },
+      { index: 4, id: 'tr-1', reason: expect.stringMatching(/^type: /) },
+    ]);
+    expect([...writer.seen]).toEqual(['login-1', 'tr-1']);
+  });
+
+  it('refuses events stamped in the future', async () => {
+    const p = open(new FakeWriter(), { maxFutureMs: 60_000 });
+    const result = await p.submit([ev.login({ ts: T0 + 3_600_000 })]);
+    expect(result.refused).toEqual([{ index: 0, id: 'login-1', reason: 'ts: in the future' }]);
+  });
+
+  it('counts events already stored as duplicates, not as accepted', async () => {
+    const p = open(new FakeWriter());
+    expect(await p.submit(logins(3))).toEqual({ accepted: 3, duplicates: 0, refused: [] });
+    expect(await p.submit(logins(5))).toEqual({ accepted: 2, duplicates: 3, refused: [] });
+    expect(p.stats.eventsTotal).toBe(5);
+    expect(p.stats.duplicatesTotal).toBe(3);
+  });
+
+  it('acknowledges a submission only after the batches holding its events are written', async () => {
+    const writer = new FakeWriter();
+    writer.delayMs = 30;
+    const p = open(writer);
+    const result = await p.submit(logins(250));
+    expect(result.accepted).toBe(250);
+    expect(writer.seen.size).toBe(250);
+    expect(writer.batches).toEqual([100, 100, 50]);
+  });
+
+  it('never writes two batches at once', async () => {
+    const writer = new FakeWriter();
+    writer.delayMs = 5;
+    const p = open(writer, { maxBatch: 10 });
+    await Promise.all([p.submit(logins(35)), p.submit(logins(35, 100)), p.submit(logins(35, 200))]);
+    expect(writer.maxActive).toBe(1);
+    expect(writer.seen.size).toBe(105);
+  });
+
+  it('makes submitters wait while too many events are queued', async () => {
+    const writer = new FakeWriter();
+    writer.delayMs = 20;
+    const p = open(writer, { maxBatch: 50, maxQueued: 100 });
+    let peak = 0;
+    const watch = setInterval(() => (peak = Math.max(peak, p.stats.queued)), 1);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => p.submit(logins(50, i * 50))));
+    clearInterval(watch);
+    expect(writer.seen.size).toBe(400);
+    expect(peak).toBeLessThanOrEqual(100);
+  });
+
+  it('rejects the submissions of a failed batch and keeps serving the next ones', async () => {
+    const writer = new FakeWriter();
+    writer.failNext = true;
+    const p = open(writer);
+    await expect(p.submit(logins(3))).rejects.toThrow('disk full');
+    expect(await p.submit(logins(3))).toEqual({ accepted: 3, duplicates: 0, refused: [] });
+    expect(p.stats.failedBatches).toBe(1);
+  });
+
+  it('streams the events stored by each batch, never the replays', async () => {
+    const p = open(new FakeWriter());
+    const streamed: string[] = [];
+    p.events$.subscribe((events) => streamed.push(...events.map((e) => e.id)));
+    await p.submit(logins(2));
+    await p.submit(logins(3));
+    expect(streamed).toEqual(['login-0', 'login-1', 'login-2']);
+  });
+
+  it('writes what is queued when stopped, then refuses new submissions', async () => {
+    const writer = new FakeWriter();
+    const p = open(writer, { bufferMs: 10_000 });
+    const pending = p.submit(logins(5));
+    await p.stop();
+    expect((await pending).accepted).toBe(5);
+    await expect(p.submit(logins(1))).rejects.toThrow('not running');
+  });
+});

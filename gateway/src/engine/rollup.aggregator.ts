@@ -1,0 +1,254 @@
+import type { BetFacts } from './events.mapper';
+
+/**
+ * In-memory roll-up of one batch: the deltas of `daily_game`, `daily_account` and `daily_player`, one
+ * entry per key, so the repository writes one upsert row per key however many events the batch had.
+ * Only rows that were really inserted (or bets really settled) are added, so a replay adds nothing.
+ */
+
+export interface GameDelta {
+  day: string;
+  provider: number;
+  currency: string;
+  gameId: number;
+  turnover: number;
+  payout: number;
+  bets: number;
+  rounds: number;
+  settledTurnover: number;
+  settledBets: number;
+}
+
+export interface AccountDelta {
+  day: string;
+  provider: number;
+  currency: string;
+  registrations: number;
+  logins: number;
+  loginPlayers: number;
+  transferIn: number;
+  transferInCount: number;
+  transferOut: number;
+  transferOutCount: number;
+  bonus: number;
+  bonusCount: number;
+  prize: number;
+  prizeCount: number;
+}
+
+export interface PlayerDelta {
+  day: string;
+  provider: number;
+  currency: string;
+  playerId: number;
+  account: string;
+  turnover: number;
+  payout: number;
+  bets: number;
+  settledTurnover: number;
+  settledBets: number;
+  wins: number;
+  transferIn: number;
+  transferOut: number;
+  bonus: number;
+  prize: number;
+  logins: number;
+}
+
+/** A settled bet: its facts and what it returned. */
+export interface SettledBet extends BetFacts {
+  payout: number;
+}
+
+/** The key of a `daily_player` row. */
+export function playerKey(day: string, provider: number, currency: string, playerId: number): string {
+  return `${day}|${provider}|${currency}|${playerId}`;
+}
+
+/** The roll-up deltas of a batch. */
+export class RollupDeltas {
+  readonly game = new Map<string, GameDelta>();
+  readonly account = new Map<string, AccountDelta>();
+  readonly player = new Map<string, PlayerDelta>();
+
+  private gameRow(day: string, provider: number, currency: string, gameId: number): GameDelta {
+    const key = `${day}|${provider}|${currency}|${gameId}`;
+    let d = this.game.get(key);
+    if (!d) {
+      d = {
+        day,
+        provider,
+        currency,
+        gameId,
+        turnover: 0,
+        payout: 0,
+        bets: 0,
+        rounds: 0,
+        settledTurnover: 0,
+        settledBets: 0,
+      };
+      this.game.set(key, d);
+    }
+    return d;
+  }
+
+  private accountRow(day: string, provider: number, currency: string): AccountDelta {
+    const key = `${day}|${provider}|${currency}`;
+    let d = this.account.get(key);
+    if (!d) {
+      d = {
+        day,
+        provider,
+        currency,
+        registrations: 0,
+        logins: 0,
+        loginPlayers: 0,
+        transferIn: 0,
+        transferInCount: 0,
+        transferOut: 0,
+        transferOutCount: 0,
+        bonus: 0,
+        bonusCount: 0,
+        prize: 0,
+        prizeCount: 0,
+      };
+      this.account.set(key, d);
+    }
+    return d;
+  }
+
+  private playerRow(
+    day: string,
+    provider: number,
+    currency: string,
+    playerId: number,
+    account: string,
+  ): PlayerDelta {
+    const key = playerKey(day, provider, currency, playerId);
+    let d = this.player.get(key);
+    if (!d) {
+      d = {
+        day,
+        provider,
+        currency,
+        playerId,
+        account,
+        turnover: 0,
+        payout: 0,
+        bets: 0,
+        settledTurnover: 0,
+        settledBets: 0,
+        wins: 0,
+        transferIn: 0,
+        transferOut: 0,
+        bonus: 0,
+        prize: 0,
+        logins: 0,
+      };
+      this.player.set(key, d);
+    }
+    return d;
+  }
+
+  /** Whether nothing was added. */
+  get empty(): boolean {
+    return this.game.size === 0 && this.account.size === 0 && this.player.size === 0;
+  }
+
+  /** A player registered. */
+  registration(day: string, provider: number, currency: string): void {
+    this.accountRow(day, provider, currency).registrations += 1;
+  }
+
+  /** A player signed in. */
+  login(day: string, provider: number, currency: string, playerId: number, account: string): void {
+    this.accountRow(day, provider, currency).logins += 1;
+    this.playerRow(day, provider, currency, playerId, account).logins += 1;
+  }
+
+  /** Players who signed in for the first time that day (found by the repository after the player upsert). */
+  loginPlayers(day: string, provider: number, currency: string, n: number): void {
+    if (n > 0) this.accountRow(day, provider, currency).loginPlayers += n;
+  }
+
+  /** Money moved in (direction 1) or out (0). */
+  transfer(
+    day: string,
+    provider: number,
+    currency: string,
+    playerId: number,
+    account: string,
+    direction: number,
+    amount: number,
+  ): void {
+    const a = this.accountRow(day, provider, currency);
+    const p = this.playerRow(day, provider, currency, playerId, account);
+    if (direction === 1) {
+      a.transferIn += amount;
+      a.transferInCount += 1;
+      p.transferIn += amount;
+    } else {
+      a.transferOut += amount;
+      a.transferOutCount += 1;
+      p.transferOut += amount;
+    }
+  }
+
+  /** A bonus was granted. */
+  bonus(
+    day: string,
+    provider: number,
+    currency: string,
+    playerId: number,
+    account: string,
+    amount: number,
+  ): void {
+    const a = this.accountRow(day, provider, currency);
+    a.bonus += amount;
+    a.bonusCount += 1;
+    this.playerRow(day, provider, currency, playerId, account).bonus += amount;
+  }
+
+  /** A prize was awarded. */
+  prize(
+    day: string,
+    provider: number,
+    currency: string,
+    playerId: number,
+    account: string,
+    amount: number,
+  ): void {
+    const a = this.accountRow(day, provider, currency);
+    a.prize += amount;
+    a.prizeCount += 1;
+    this.playerRow(day, provider, currency, playerId, account).prize += amount;
+  }
+
+  /** A bet was placed (counted on the bet's day). */
+  bet(b: BetFacts): void {
+    const g = this.gameRow(b.day, b.provider, b.currency, b.gameId);
+    g.turnover += b.amount;
+    g.bets += 1;
+    const p = this.playerRow(b.day, b.provider, b.currency, b.playerId, b.account);
+    p.turnover += b.amount;
+    p.bets += 1;
+  }
+
+  /** A bet was settled (counted on the bet's day, not the settlement's). A win returns more than the stake. */
+  settled(b: BetFacts, payout: number): void {
+    const g = this.gameRow(b.day, b.provider, b.currency, b.gameId);
+    g.payout += payout;
+    g.settledTurnover += b.amount;
+    g.settledBets += 1;
+    const p = this.playerRow(b.day, b.provider, b.currency, b.playerId, b.account);
+    p.payout += payout;
+    p.settledTurnover += b.amount;
+    p.settledBets += 1;
+    if (payout > b.amount) p.wins += 1;
+  }
+
+  /** A round got its first bet of this provider, currency and day. */
+  round(day: string, provider: number, currency: string, gameId: number): void {
+    this.gameRow(day, provider, currency, gameId).rounds += 1;
+  }
+}

@@ -1,0 +1,199 @@
+import type { RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import { endpoints, type Endpoints } from '@dms/shared/contracts/http/endpoints';
+import {
+  STATS_COLUMNS,
+  STATS_MESSAGES,
+  exportFileName,
+  type ExportLang,
+  type StatsTable,
+} from '@dms/shared/contracts/http/stats';
+import { ERR } from '@dms/shared/errors/codes';
+import type { EndpointImpls } from '../../platform/http/http.endpoints';
+import { AppError, refuse } from '../../platform/errors/errors';
+import type { Scope } from '../../platform/auth/auth.context';
+import type { RawKind } from './stats.repository';
+import type { AnyRow, RawListQuery, StatsService } from './stats.service';
+import { XLSX_CONTENT_TYPE, attachmentDisposition, writeXlsx } from './stats.xlsx';
+
+type StatsKeys =
+  | 'statsSummary'
+  | 'statsLogin'
+  | 'statsRegistered'
+  | 'statsDaily'
+  | 'statsGameRecords'
+  | 'statsBonus'
+  | 'statsPlayers'
+  | 'statsTransfers'
+  | 'statsPrizes'
+  | 'statsOperatorDaily'
+  | 'statsLoginExport'
+  | 'statsRegisteredExport'
+  | 'statsDailyExport'
+  | 'statsGameRecordsExport'
+  | 'statsBonusExport'
+  | 'statsPlayersExport'
+  | 'statsTransfersExport'
+  | 'statsPrizesExport'
+  | 'statsOperatorDailyExport'
+  | 'companyProfitCompare';
+
+const VERBATIM = new Set<string>(Object.values(STATS_MESSAGES));
+
+/**
+ * Validates the query first so that the spec's search-page messages ("Do not choose providerId !", …)
+ * reach the user verbatim: the generic validator prefixes the field name, which these messages must not
+ * carry. Other issues keep the generic form (`field: message`).
+ */
+function verbatimMessages(schema: z.ZodType): RequestHandler {
+  return (req, _res, next) => {
+    const parsed = schema.safeParse(req.query);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue && VERBATIM.has(issue.message)) throw new AppError(ERR.GENERAL, 400, issue.message);
+    }
+    next();
+  };
+}
+
+/** Options of {@link statsRoutes}. */
+export interface StatsRoutesOptions {
+  /** IANA zone of the times in exports (`DMS_TZ`). */
+  timeZone: string;
+}
+
+/** Writes an export, or refuses with 404 "Not have data to downoad" when the filter has no row. */
+async function sendExport(
+  res: Response,
+  table: StatsTable,
+  q: { startDate: string; endDate: string; lang: ExportLang },
+  rows: AsyncIterable<AnyRow> | Iterable<AnyRow>,
+  timeZone: string,
+): Promise<void> {
+  const it = (Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]()) as
+    AsyncIterator<AnyRow> | Iterator<AnyRow>;
+  const first = await it.next();
+  if (first.done) {
+    await it.return?.();
+    throw refuse.notFound(STATS_MESSAGES.noDataToDownload);
+  }
+  async function* all(): AsyncGenerator<AnyRow> {
+    yield first.value as AnyRow;
+    for (;;) {
+      const next = await it.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  const name = exportFileName(table, q.startDate, q.endDate);
+  res.status(200);
+  res.setHeader('content-type', XLSX_CONTENT_TYPE);
+  res.setHeader('content-disposition', attachmentDisposition(name));
+  res.setHeader('cache-control', 'no-store');
+  try {
+    await writeXlsx(res, all(), { columns: STATS_COLUMNS[table], lang: q.lang, timeZone, sheetName: table });
+    res.end();
+  } catch (err) {
+    await it.return?.();
+    // The client went away mid-download: nothing to answer, nothing to log.
+    if (res.destroyed || res.writableEnded) return;
+    throw err;
+  }
+}
+
+/**
+ * The statistics endpoints (`/stats/...`, `/company-profit/compare`). Every handler passes the caller's scope
+ * to the service, which refuses providers or currencies outside it.
+ */
+export function statsRoutes(
+  stats: StatsService,
+  options: StatsRoutesOptions,
+): Pick<EndpointImpls, StatsKeys> {
+  const before = (key: StatsKeys) => {
+    const schema = (endpoints as Endpoints)[key].query;
+    return schema ? [verbatimMessages(schema)] : [];
+  };
+  const rawExport =
+    (kind: RawKind) =>
+    ({
+      auth,
+      query,
+      res,
+    }: {
+      auth: { scope: Scope };
+      query: RawListQuery & { lang: ExportLang };
+      res: Response;
+    }) =>
+      sendExport(res, kind, query, stats.rawRows(kind, auth.scope, query), options.timeZone);
+
+  return {
+    statsSummary: {
+      before: before('statsSummary'),
+      handle: ({ auth, query }) => stats.summary(auth.scope, query),
+    },
+    statsLogin: {
+      before: before('statsLogin'),
+      handle: ({ auth, query }) => stats.rawPage('login', auth.scope, query),
+    },
+    statsRegistered: {
+      before: before('statsRegistered'),
+      handle: ({ auth, query }) => stats.rawPage('registered', auth.scope, query),
+    },
+    statsGameRecords: {
+      before: before('statsGameRecords'),
+      handle: ({ auth, query }) => stats.rawPage('game-records', auth.scope, query),
+    },
+    statsTransfers: {
+      before: before('statsTransfers'),
+      handle: ({ auth, query }) => stats.rawPage('transfers', auth.scope, query),
+    },
+    statsBonus: {
+      before: before('statsBonus'),
+      handle: ({ auth, query }) => stats.rawPage('bonus', auth.scope, query),
+    },
+    statsPrizes: {
+      before: before('statsPrizes'),
+      handle: ({ auth, query }) => stats.rawPage('prizes', auth.scope, query),
+    },
+    statsDaily: { before: before('statsDaily'), handle: ({ auth, query }) => stats.daily(auth.scope, query) },
+    statsOperatorDaily: {
+      before: before('statsOperatorDaily'),
+      handle: ({ auth, query }) => stats.operatorDaily(auth.scope, query),
+    },
+    statsPlayers: {
+      before: before('statsPlayers'),
+      handle: ({ auth, query }) => stats.players(auth.scope, query),
+    },
+    statsLoginExport: { before: before('statsLoginExport'), handle: rawExport('login') },
+    statsRegisteredExport: { before: before('statsRegisteredExport'), handle: rawExport('registered') },
+    statsGameRecordsExport: { before: before('statsGameRecordsExport'), handle: rawExport('game-records') },
+    statsTransfersExport: { before: before('statsTransfersExport'), handle: rawExport('transfers') },
+    statsBonusExport: { before: before('statsBonusExport'), handle: rawExport('bonus') },
+    statsPrizesExport: { before: before('statsPrizesExport'), handle: rawExport('prizes') },
+    statsDailyExport: {
+      before: before('statsDailyExport'),
+      handle: async ({ auth, query, res }) =>
+        sendExport(res, 'daily', query, await stats.dailyAll(auth.scope, query), options.timeZone),
+    },
+    statsOperatorDailyExport: {
+      before: before('statsOperatorDailyExport'),
+      handle: async ({ auth, query, res }) =>
+        sendExport(
+          res,
+          'operator-daily',
+          query,
+          await stats.operatorDailyAll(auth.scope, query),
+          options.timeZone,
+        ),
+    },
+    statsPlayersExport: {
+      before: before('statsPlayersExport'),
+      handle: async ({ auth, query, res }) =>
+        sendExport(res, 'players', query, await stats.playersAll(auth.scope, query), options.timeZone),
+    },
+    companyProfitCompare: {
+      before: before('companyProfitCompare'),
+      handle: ({ auth, query }) => stats.profitCompare(auth.scope, query),
+    },
+  };
+}

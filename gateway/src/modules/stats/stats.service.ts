@@ -1,0 +1,791 @@
+import { dayRange } from '@dms/shared/format/businessDay';
+import {
+  SEARCH_COUNT_CAP,
+  STATS_MESSAGES,
+  daysOf,
+  marginOf,
+  profitDelta,
+  type DailyQuery,
+  type DailyRow,
+  type GameRecordRow,
+  type Headline,
+  type OperatorDailyQuery,
+  type OperatorDailyRow,
+  type PlayerQuery,
+  type PlayerRow,
+  type ProfitCompare,
+  type ProfitCompareQuery,
+  type ProfitRange,
+  type ProfitTotals,
+  type StatsFilter,
+  type StatsPage,
+  type Summary,
+  type TransferRow,
+  type LoginRow,
+  type RegisteredRow,
+  type AwardRow,
+} from '@dms/shared/contracts/http/stats';
+import { AppError, refuse } from '../../platform/errors/errors';
+import { ERR } from '@dms/shared/errors/codes';
+import type { Scope } from '../../platform/auth/auth.context';
+import { ActivityCache, type DistinctCounts } from './stats.activity';
+import * as repo from './stats.repository';
+import type { Pair, RawKind, RecordSearch, RollupFilter, RowKey, StatsDb } from './stats.repository';
+
+/** Query of a raw-record table (game records add the search fields). */
+export interface RawListQuery extends StatsFilter {
+  page: number;
+  pageSize: number;
+  sortOrder: 'asc' | 'desc';
+  cursor?: string | undefined;
+  account?: string | undefined;
+  roundId?: string | undefined;
+  transactionId?: string | undefined;
+}
+
+/** A row of any statistics table, keyed as its row schema. */
+export type AnyRow = Record<string, unknown>;
+
+/** The row type of each raw-record table. */
+export interface RawRowOf {
+  login: LoginRow;
+  registered: RegisteredRow;
+  'game-records': GameRecordRow;
+  transfers: TransferRow;
+  bonus: AwardRow;
+  prizes: AwardRow;
+}
+
+/** Size of the chunks an export reads per (provider, currency) pair. */
+const EXPORT_CHUNK = 2_000;
+
+/** Refuses providers or currencies outside the caller's scope (403, envelope -1). */
+export function assertInScope(
+  scope: Scope,
+  providers: readonly number[],
+  currencies: readonly string[],
+): void {
+  if (scope.providers !== 'all') {
+    const allowed = new Set(scope.providers);
+    if (providers.some((p) => !allowed.has(p))) throw refuse.forbidden(STATS_MESSAGES.providerOutOfScope);
+  }
+  if (scope.currencies !== 'all') {
+    const allowed = new Set(scope.currencies);
+    if (currencies.some((c) => !allowed.has(c))) throw refuse.forbidden(STATS_MESSAGES.currencyOutOfScope);
+  }
+}
+
+function badCursor(): AppError {
+  return new AppError(ERR.GENERAL, 400, STATS_MESSAGES.badCursor);
+}
+
+/** Encodes the keyset position after `key` for the given order. */
+export function encodeCursor(key: RowKey, desc: boolean): string {
+  return Buffer.from(JSON.stringify([key.ts, key.id, desc ? 1 : 0]), 'utf8').toString('base64url');
+}
+
+/** Decodes a cursor made by {@link encodeCursor}; refuses one that is malformed or of the other order. */
+export function decodeCursor(cursor: string, desc: boolean): RowKey {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw badCursor();
+  const [ts, id, d] = parsed as unknown[];
+  if (typeof ts !== 'number' || !Number.isSafeInteger(ts)) throw badCursor();
+  if (typeof id !== 'string' && typeof id !== 'number') throw badCursor();
+  if (d !== (desc ? 1 : 0)) throw badCursor();
+  return { ts, id };
+}
+
+function pairsOf(providers: readonly number[], currencies: readonly string[]): Pair[] {
+  return providers.flatMap((provider) => currencies.map((currency) => ({ provider, currency })));
+}
+
+function rollupFilter(f: StatsFilter): RollupFilter {
+  return { providers: f.providerIds, currencies: f.currencies, startDay: f.startDate, endDay: f.endDate };
+}
+
+function toGameRecord(r: AnyRow): GameRecordRow {
+  const amount = Number(r.amount);
+  const payout = r.payout === null || r.payout === undefined ? null : Number(r.payout);
+  const settledAt = r.settledAt === null || r.settledAt === undefined ? null : Number(r.settledAt);
+  return {
+    transactionId: String(r.transactionId),
+    roundId: String(r.roundId),
+    playerId: Number(r.playerId),
+    account: String(r.account),
+    provider: Number(r.provider),
+    currency: String(r.currency),
+    gameId: Number(r.gameId),
+    tableId: String(r.tableId ?? ''),
+    shoeId: String(r.shoeId ?? ''),
+    betType: String(r.betType),
+    op: 'bet',
+    direction: settledAt === null && payout === null ? 0 : 1,
+    amount,
+    payout,
+    winLoss: payout === null ? null : payout - amount,
+    ts: Number(r.ts),
+    settledAt,
+  };
+}
+
+function toTransfer(r: AnyRow): TransferRow {
+  return {
+    id: String(r.id),
+    playerId: Number(r.playerId),
+    account: String(r.account),
+    provider: Number(r.provider),
+    currency: String(r.currency),
+    op: 'transfer',
+    direction: Number(r.direction) === 0 ? 0 : 1,
+    amount: Number(r.amount),
+    balanceAfter: r.balanceAfter === null || r.balanceAfter === undefined ? null : Number(r.balanceAfter),
+    ts: Number(r.ts),
+  };
+}
+
+/** Normalises a raw row (numbers from either dialect, empty text for missing optional text). */
+function toRow(kind: RawKind, r: AnyRow): AnyRow {
+  switch (kind) {
+    case 'game-records':
+      return toGameRecord(r);
+    case 'transfers':
+      return toTransfer(r);
+    case 'login':
+      return {
+        id: String(r.id),
+        playerId: Number(r.playerId),
+        account: String(r.account),
+        provider: Number(r.provider),
+        currency: String(r.currency),
+        ts: Number(r.ts),
+        ip: String(r.ip ?? ''),
+        device: String(r.device ?? ''),
+      };
+    case 'registered':
+      return {
+        playerId: Number(r.playerId),
+        account: String(r.account),
+        provider: Number(r.provider),
+        currency: String(r.currency),
+        ts: Number(r.ts),
+        ip: String(r.ip ?? ''),
+        device: String(r.device ?? ''),
+      };
+    case 'bonus':
+    case 'prizes':
+      return {
+        id: String(r.id),
+        playerId: Number(r.playerId),
+        account: String(r.account),
+        provider: Number(r.provider),
+        currency: String(r.currency),
+        kind: String(r.kind ?? ''),
+        amount: Number(r.amount),
+        ts: Number(r.ts),
+      };
+  }
+}
+
+function compareKeys(a: RowKey, b: RowKey): number {
+  if (a.ts !== b.ts) return a.ts - b.ts;
+  if (typeof a.id === 'number' && typeof b.id === 'number') return a.id - b.id;
+  const x = String(a.id);
+  const y = String(b.id);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+interface Measures {
+  turnover: number;
+  payout: number;
+  bets: number;
+  rounds: number;
+}
+
+const zeroMeasures = (): Measures => ({ turnover: 0, payout: 0, bets: 0, rounds: 0 });
+
+function measuresOf(slice: repo.GameSlice | undefined): Measures {
+  const m = zeroMeasures();
+  if (slice) addMeasures(m, slice);
+  return m;
+}
+
+function addMeasures(m: Measures, r: repo.GameSlice): void {
+  m.turnover += Number(r.turnover);
+  m.payout += Number(r.payout);
+  m.bets += Number(r.bets);
+  m.rounds += Number(r.rounds);
+}
+
+function profitOf(m: Measures, activePlayers: number | null): ProfitTotals {
+  const ggr = m.turnover - m.payout;
+  return {
+    turnover: m.turnover,
+    payout: m.payout,
+    ggr,
+    margin: marginOf(ggr, m.turnover),
+    bets: m.bets,
+    activePlayers,
+  };
+}
+
+type AccountMeasures = Omit<repo.AccountDayRow, 'day' | 'provider' | 'currency'>;
+
+const zeroAccount = (): AccountMeasures => ({
+  registrations: 0,
+  logins: 0,
+  loginPlayers: 0,
+  transferIn: 0,
+  transferInCount: 0,
+  transferOut: 0,
+  transferOutCount: 0,
+  bonus: 0,
+  bonusCount: 0,
+  prize: 0,
+  prizeCount: 0,
+});
+
+function addAccount(m: AccountMeasures, r: repo.AccountDayRow): void {
+  for (const k of Object.keys(m) as (keyof AccountMeasures)[]) m[k] += Number(r[k]);
+}
+
+/** Sorts rows by a key (numbers or text), ties broken by the given keys ascending. */
+function sortRows<T extends object>(rows: T[], key: string, desc: boolean, ties: readonly string[]): T[] {
+  const dir = desc ? -1 : 1;
+  const cmp = (a: unknown, b: unknown): number => {
+    if (a === b) return 0;
+    if (a === null || a === undefined) return -1;
+    if (b === null || b === undefined) return 1;
+    return a < b ? -1 : 1;
+  };
+  return rows.sort((x, y) => {
+    const rx = x as Record<string, unknown>;
+    const ry = y as Record<string, unknown>;
+    const c = cmp(rx[key], ry[key]) * dir;
+    if (c !== 0) return c;
+    for (const t of ties) {
+      const ct = cmp(rx[t], ry[t]);
+      if (ct !== 0) return ct;
+    }
+    return 0;
+  });
+}
+
+function pageOf<T>(rows: T[], page: number, pageSize: number): StatsPage<T> {
+  const offset = (page - 1) * pageSize;
+  return {
+    list: rows.slice(offset, offset + pageSize),
+    total: rows.length,
+    totalCapped: false,
+    page,
+    pageSize,
+    nextCursor: null,
+  };
+}
+
+/**
+ * Use cases of the statistics pages and of Company Profit. Callers pass the account's scope; every read is
+ * refused outside it. Figures come from the roll-ups; raw rows are paged through their indexes.
+ */
+export class StatsService {
+  private readonly activity: ActivityCache;
+
+  constructor(
+    private readonly s: StatsDb,
+    /** IANA zone in which the business days are cut (`DMS_TZ`). */
+    private readonly timeZone: string,
+    activity?: ActivityCache,
+  ) {
+    this.activity = activity ?? new ActivityCache();
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Raw record tables
+
+  /** One page of a raw-record table (login, registered, game records, transfers, bonus, prizes). */
+  async rawPage<K extends RawKind>(kind: K, scope: Scope, q: RawListQuery): Promise<StatsPage<RawRowOf[K]>> {
+    return (await this.rawPageOf(kind, scope, q)) as StatsPage<RawRowOf[K]>;
+  }
+
+  private async rawPageOf(kind: RawKind, scope: Scope, q: RawListQuery): Promise<StatsPage<AnyRow>> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    const desc = q.sortOrder === 'desc';
+    const after = q.cursor ? decodeCursor(q.cursor, desc) : undefined;
+    const fromTs = dayRange(q.startDate, this.timeZone)[0];
+    const toTs = dayRange(q.endDate, this.timeZone)[1];
+    const search: RecordSearch | undefined =
+      kind === 'game-records'
+        ? { account: q.account, roundId: q.roundId, transactionId: q.transactionId }
+        : undefined;
+    const base = { kind, providers: q.providerIds, currencies: q.currencies, desc, search };
+
+    if (repo.hasSearch(search)) {
+      const offset = after ? 0 : (q.page - 1) * q.pageSize;
+      const read = { ...base, pairs: [], fromTs, toTs, after, offset, limit: q.pageSize };
+      const [keys, counted] = await Promise.all([
+        repo.readKeys(this.s, read),
+        repo.countSearch(this.s, read, SEARCH_COUNT_CAP),
+      ]);
+      const rows = await repo.readRows(this.s, kind, keys);
+      const last = keys[keys.length - 1];
+      return {
+        list: rows.map((r) => toRow(kind, r)),
+        total: Math.min(counted, SEARCH_COUNT_CAP),
+        totalCapped: counted > SEARCH_COUNT_CAP,
+        page: q.page,
+        pageSize: q.pageSize,
+        nextCursor: last && keys.length === q.pageSize ? encodeCursor(last, desc) : null,
+      };
+    }
+
+    const counts = await repo.rawCounts(this.s, kind, rollupFilter(q));
+    const total = counts.perDay.reduce((n, c) => n + c.n, 0);
+    const pairKeys = new Set(counts.perPair.map((c) => `${c.provider}|${c.currency}`));
+    const pairs = pairsOf(q.providerIds, q.currencies).filter((p) =>
+      pairKeys.has(`${p.provider}|${p.currency}`),
+    );
+    const empty: StatsPage<AnyRow> = {
+      list: [],
+      total,
+      totalCapped: false,
+      page: q.page,
+      pageSize: q.pageSize,
+      nextCursor: null,
+    };
+    if (pairs.length === 0) return empty;
+
+    let keys: RowKey[];
+    let reachedEnd: boolean;
+    if (after) {
+      keys = await repo.readKeys(this.s, {
+        ...base,
+        pairs,
+        fromTs,
+        toTs,
+        after,
+        offset: 0,
+        limit: q.pageSize,
+      });
+      reachedEnd = keys.length < q.pageSize;
+    } else {
+      const offset = (q.page - 1) * q.pageSize;
+      if (offset >= total) return empty;
+      const w = this.window(counts.perDay, desc, offset, q.pageSize);
+      const span = { ...base, pairs, fromTs: w.fromTs, toTs: w.toTs };
+      if (w.offset > w.count / 2) {
+        // Deep in its window: read from the window's other end, so no page walks more than half a window.
+        const take = Math.min(q.pageSize, w.count - w.offset);
+        const reversed = await repo.readKeys(this.s, {
+          ...span,
+          desc: !desc,
+          offset: w.count - w.offset - take,
+          limit: take,
+        });
+        keys = reversed.reverse();
+      } else {
+        keys = await repo.readKeys(this.s, { ...span, offset: w.offset, limit: q.pageSize });
+      }
+      if (keys.length < Math.min(q.pageSize, total - offset)) {
+        // The raw rows disagree with the roll-up's day counts (days cut in another zone, or rows still being
+        // written): fall back to counting through the index from the start of the range. Slow, but right.
+        keys = await repo.readKeys(this.s, { ...base, pairs: [], fromTs, toTs, offset, limit: q.pageSize });
+      }
+      reachedEnd = offset + keys.length >= total;
+    }
+    const rows = await repo.readRows(this.s, kind, keys);
+    const last = keys[keys.length - 1];
+    return {
+      ...empty,
+      list: rows.map((r) => toRow(kind, r)),
+      nextCursor: last && !reachedEnd ? encodeCursor(last, desc) : null,
+    };
+  }
+
+  /**
+   * The span of days that holds rows `offset … offset + limit` of the sort order, from the roll-up counts,
+   * and the offset of the page inside it: deep pages skip whole days without reading them.
+   */
+  private window(
+    counts: readonly { day: string; n: number }[],
+    desc: boolean,
+    offset: number,
+    limit: number,
+  ): { fromTs: number; toTs: number; offset: number; count: number } {
+    const perDay = new Map<string, number>(counts.map((c) => [c.day, c.n]));
+    const days = [...perDay.keys()].sort();
+    if (desc) days.reverse();
+    let before = 0;
+    let first = -1;
+    let last = days.length - 1;
+    let count = 0;
+    for (let i = 0; i < days.length; i += 1) {
+      const n = perDay.get(days[i] as string) ?? 0;
+      if (first < 0 && before + n > offset) {
+        first = i;
+        let covered = before + n;
+        let j = i;
+        while (covered < offset + limit && j + 1 < days.length) {
+          j += 1;
+          covered += perDay.get(days[j] as string) ?? 0;
+        }
+        last = j;
+        count = covered - before;
+        break;
+      }
+      before += n;
+    }
+    if (first < 0) first = days.length - 1;
+    const a = days[first] as string;
+    const b = days[last] as string;
+    const lo = desc ? b : a;
+    const hi = desc ? a : b;
+    return {
+      fromTs: dayRange(lo, this.timeZone)[0],
+      toTs: dayRange(hi, this.timeZone)[1],
+      offset: offset - before,
+      count,
+    };
+  }
+
+  /**
+   * Every row of a raw-record table in the sort order, read in chunks: pair by pair through the index, merged
+   * here (each row is read once), or with a search in keyset chunks over the scope. Memory stays at a few
+   * chunks whatever the size of the range.
+   */
+  async *rawRows(kind: RawKind, scope: Scope, q: RawListQuery): AsyncGenerator<AnyRow> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    const desc = q.sortOrder === 'desc';
+    const fromTs = dayRange(q.startDate, this.timeZone)[0];
+    const toTs = dayRange(q.endDate, this.timeZone)[1];
+    const search: RecordSearch | undefined =
+      kind === 'game-records'
+        ? { account: q.account, roundId: q.roundId, transactionId: q.transactionId }
+        : undefined;
+    const base = {
+      kind,
+      providers: q.providerIds,
+      currencies: q.currencies,
+      desc,
+      search,
+      pairs: [],
+      fromTs,
+      toTs,
+      offset: 0,
+      limit: EXPORT_CHUNK,
+    };
+    const keyOf = (r: AnyRow): RowKey => ({ ts: Number(r.ts), id: r.__id as string | number });
+    const strip = (r: AnyRow): AnyRow => {
+      delete r.__id;
+      return toRow(kind, r);
+    };
+
+    if (repo.hasSearch(search)) {
+      let after: RowKey | undefined;
+      for (;;) {
+        const chunk = await repo.readChunk(this.s, { ...base, after });
+        const last = chunk[chunk.length - 1];
+        if (!last) return;
+        after = keyOf(last);
+        for (const r of chunk) yield strip(r);
+        if (chunk.length < EXPORT_CHUNK) return;
+      }
+    }
+
+    const counts = await repo.rawCounts(this.s, kind, rollupFilter(q));
+    const pairKeys = new Set(counts.perPair.map((c) => `${c.provider}|${c.currency}`));
+    const pairs = pairsOf(q.providerIds, q.currencies).filter((p) =>
+      pairKeys.has(`${p.provider}|${p.currency}`),
+    );
+
+    interface Source {
+      pair: Pair;
+      buf: AnyRow[];
+      pos: number;
+      done: boolean;
+      after: RowKey | undefined;
+    }
+    const refill = async (src: Source): Promise<void> => {
+      src.buf = src.done ? [] : await repo.readChunk(this.s, { ...base, pair: src.pair, after: src.after });
+      src.pos = 0;
+      if (src.buf.length < EXPORT_CHUNK) src.done = true;
+      const last = src.buf[src.buf.length - 1];
+      if (last) src.after = keyOf(last);
+    };
+    const sources: Source[] = pairs.map((pair) => ({ pair, buf: [], pos: 0, done: false, after: undefined }));
+    await Promise.all(sources.map((src) => refill(src)));
+    const sign = desc ? -1 : 1;
+    let live = sources.filter((src) => src.buf.length > 0);
+    while (live.length > 0) {
+      // A handful of pairs: a linear pick of the next row beats a heap's bookkeeping.
+      let best = live[0] as Source;
+      for (let i = 1; i < live.length; i += 1) {
+        const src = live[i] as Source;
+        const x = src.buf[src.pos] as AnyRow;
+        const y = best.buf[best.pos] as AnyRow;
+        if (compareKeys(keyOf(x), keyOf(y)) * sign < 0) best = src;
+      }
+      const row = best.buf[best.pos] as AnyRow;
+      best.pos += 1;
+      yield strip(row);
+      if (best.pos >= best.buf.length) {
+        await refill(best);
+        if (best.buf.length === 0) live = live.filter((src) => src !== best);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Roll-up tables
+
+  /** Distinct active players of a filter, given the roll-up's bets per day over its cells now (cached). */
+  private active(f: RollupFilter, dayBets: ReadonlyMap<string, number>): Promise<DistinctCounts> {
+    return this.activity.ensure({ pairs: pairsOf(f.providers, f.currencies), dayBets }, (days) =>
+      repo.activeCells(this.s, days),
+    );
+  }
+
+  /** Daily rows keyed by day and currency (and provider for operator daily). */
+  private async dailyRows(f: StatsFilter, byProvider: boolean): Promise<OperatorDailyRow[]> {
+    const rf = rollupFilter(f);
+    const [games, accounts] = await Promise.all([repo.gameCells(this.s, rf), repo.accountDays(this.s, rf)]);
+    const keyOf = (day: string, provider: number, currency: string) =>
+      byProvider ? `${day}|${provider}|${currency}` : `${day}|${currency}`;
+    const rows = new Map<
+      string,
+      { day: string; provider: number; currency: string; g: Measures; a: AccountMeasures; cells: string[] }
+    >();
+    const rowOf = (day: string, provider: number, currency: string) => {
+      const key = keyOf(day, provider, currency);
+      let row = rows.get(key);
+      if (!row) {
+        row = { day, provider, currency, g: zeroMeasures(), a: zeroAccount(), cells: [] };
+        rows.set(key, row);
+      }
+      return row;
+    };
+    for (const g of games) addMeasures(rowOf(g.day, Number(g.provider), g.currency).g, g);
+    for (const a of accounts) addAccount(rowOf(a.day, Number(a.provider), a.currency).a, a);
+    // A cell's active players are distinct within it; summed over providers they stay distinct because a
+    // player belongs to one provider and currency.
+    const dayBets = new Map<string, number>();
+    for (const g of games) dayBets.set(g.day, (dayBets.get(g.day) ?? 0) + Number(g.bets));
+    const active = await this.active(rf, dayBets);
+    const activeByRow = new Map<string, number>();
+    for (const [key, n] of active.byCell) {
+      const [day = '', provider = '0', currency = ''] = key.split('|');
+      const rowKey = keyOf(day, Number(provider), currency);
+      activeByRow.set(rowKey, (activeByRow.get(rowKey) ?? 0) + n);
+    }
+    return [...rows.entries()].map(([key, r]) => {
+      const activePlayers = activeByRow.get(key) ?? 0;
+      const ggr = r.g.turnover - r.g.payout;
+      return {
+        day: r.day,
+        provider: r.provider,
+        currency: r.currency,
+        turnover: r.g.turnover,
+        payout: r.g.payout,
+        ggr,
+        margin: marginOf(ggr, r.g.turnover),
+        bets: r.g.bets,
+        rounds: r.g.rounds,
+        activePlayers,
+        ...r.a,
+      };
+    });
+  }
+
+  /** Daily data: one row per day and currency over the chosen providers. */
+  async daily(scope: Scope, q: DailyQuery): Promise<StatsPage<DailyRow>> {
+    return pageOf(await this.dailyAll(scope, q), q.page, q.pageSize);
+  }
+
+  /** Every daily-data row in the sort order (exports). */
+  async dailyAll(scope: Scope, q: DailyQuery): Promise<DailyRow[]> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    const rows: DailyRow[] = (await this.dailyRows(q, false)).map(({ provider: _p, ...r }) => r);
+    return sortRows(rows, q.sortBy, q.sortOrder === 'desc', ['day', 'currency']);
+  }
+
+  /** Operator daily data: one row per day, provider and currency. */
+  async operatorDaily(scope: Scope, q: OperatorDailyQuery): Promise<StatsPage<OperatorDailyRow>> {
+    return pageOf(await this.operatorDailyAll(scope, q), q.page, q.pageSize);
+  }
+
+  /** Every operator-daily row in the sort order (exports). */
+  async operatorDailyAll(scope: Scope, q: OperatorDailyQuery): Promise<OperatorDailyRow[]> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    return sortRows(await this.dailyRows(q, true), q.sortBy, q.sortOrder === 'desc', [
+      'day',
+      'provider',
+      'currency',
+    ]);
+  }
+
+  /** Player data: each player's figures over the range. */
+  async players(scope: Scope, q: PlayerQuery): Promise<StatsPage<PlayerRow>> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    const { rows, total } = await repo.playerPage(
+      this.s,
+      rollupFilter(q),
+      q.sortBy,
+      q.sortOrder === 'desc',
+      (q.page - 1) * q.pageSize,
+      q.pageSize,
+    );
+    return {
+      list: rows.map(toPlayer),
+      total,
+      totalCapped: false,
+      page: q.page,
+      pageSize: q.pageSize,
+      nextCursor: null,
+    };
+  }
+
+  /** Every player-data row in the sort order (exports). */
+  async playersAll(scope: Scope, q: PlayerQuery): Promise<PlayerRow[]> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    return (await repo.playerAll(this.s, rollupFilter(q), q.sortBy, q.sortOrder === 'desc')).map(toPlayer);
+  }
+
+  /** Headline figures of the range, in total and per currency. */
+  async summary(scope: Scope, q: StatsFilter): Promise<Summary> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    const rf = rollupFilter(q);
+    const [games, accounts] = await Promise.all([
+      repo.gameBreakdown(this.s, rf),
+      repo.accountByCurrency(this.s, rf),
+    ]);
+    const active = await this.active(rf, new Map([...games.byDay].map(([day, g]) => [day, g.bets])));
+    const accountOf = new Map(accounts.map((a) => [a.currency, a]));
+    const headline = (g: Measures, a: AccountMeasures, activePlayers: number): Headline => {
+      const ggr = g.turnover - g.payout;
+      return {
+        turnover: g.turnover,
+        payout: g.payout,
+        ggr,
+        margin: marginOf(ggr, g.turnover),
+        bets: g.bets,
+        activePlayers,
+        registrations: a.registrations,
+        logins: a.logins,
+        transferIn: a.transferIn,
+        transferOut: a.transferOut,
+        bonus: a.bonus,
+        prize: a.prize,
+      };
+    };
+    const totalG = zeroMeasures();
+    const totalA = zeroAccount();
+    const byCurrency: Summary['byCurrency'] = [];
+    for (const c of q.currencies) {
+      const g = games.byCurrency.get(c);
+      const raw = accountOf.get(c);
+      if (!g && !raw) continue;
+      const gm = zeroMeasures();
+      if (g) addMeasures(gm, g);
+      const am = zeroAccount();
+      if (raw) for (const k of Object.keys(am) as (keyof AccountMeasures)[]) am[k] = Number(raw[k]);
+      addMeasures(totalG, gm);
+      for (const k of Object.keys(am) as (keyof AccountMeasures)[]) totalA[k] += am[k];
+      byCurrency.push({ currency: c, ...headline(gm, am, active.byCurrency.get(c) ?? 0) });
+    }
+    return {
+      startDate: q.startDate,
+      endDate: q.endDate,
+      totals: headline(totalG, totalA, active.total),
+      byCurrency,
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------------------
+  // Company Profit
+
+  /** Company Profit: ranges A (the base) and B side by side, and B − A. */
+  async profitCompare(scope: Scope, q: ProfitCompareQuery): Promise<ProfitCompare> {
+    assertInScope(scope, q.providerIds, q.currencies);
+    const a = await this.profitRange(q.providerIds, q.currencies, q.aStart, q.aEnd);
+    const b = await this.profitRange(q.providerIds, q.currencies, q.bStart, q.bEnd);
+    const d = (k: keyof ProfitTotals) => profitDelta(a.totals[k], b.totals[k]);
+    return {
+      a,
+      b,
+      diff: {
+        turnover: d('turnover'),
+        payout: d('payout'),
+        ggr: d('ggr'),
+        margin: d('margin'),
+        bets: d('bets'),
+        activePlayers: d('activePlayers'),
+      },
+    };
+  }
+
+  private async profitRange(
+    providers: readonly number[],
+    currencies: readonly string[],
+    start: string,
+    end: string,
+  ): Promise<ProfitRange> {
+    const rf: RollupFilter = { providers, currencies, startDay: start, endDay: end };
+    const g = await repo.gameBreakdown(this.s, rf);
+    const active = await this.active(rf, new Map([...g.byDay].map(([day, m]) => [day, m.bets])));
+    const total = zeroMeasures();
+    for (const m of g.byDay.values()) addMeasures(total, m);
+    const byProvider = g.byProvider;
+    const byCurrency = g.byCurrency;
+    const byGame = g.byGame;
+    const byDay = g.byDay;
+    const byTurnover = <T extends { turnover: number }>(rows: T[]) =>
+      rows.sort((x, y) => y.turnover - x.turnover);
+    return {
+      start,
+      end,
+      totals: profitOf(total, active.total),
+      byProvider: byTurnover(
+        [...byProvider].map(([provider, m]) => ({
+          provider,
+          ...profitOf(measuresOf(m), active.byProvider.get(provider) ?? 0),
+        })),
+      ),
+      byCurrency: byTurnover(
+        [...byCurrency].map(([currency, m]) => ({
+          currency,
+          ...profitOf(measuresOf(m), active.byCurrency.get(currency) ?? 0),
+        })),
+      ),
+      byGame: byTurnover([...byGame].map(([gameId, m]) => ({ gameId, ...profitOf(measuresOf(m), null) }))),
+      byDay: daysOf(start, end).map((day) => ({
+        day,
+        ...profitOf(measuresOf(byDay.get(day)), active.byDay.get(day) ?? 0),
+      })),
+    };
+  }
+}
+
+function toPlayer(r: repo.PlayerAggRow): PlayerRow {
+  const turnover = Number(r.turnover);
+  const payout = Number(r.payout);
+  return {
+    playerId: Number(r.playerId),
+    account: String(r.account),
+    provider: Number(r.provider),
+    currency: String(r.currency),
+    turnover,
+    payout,
+    ggr: turnover - payout,
+    margin: marginOf(turnover - payout, turnover),
+    bets: Number(r.bets),
+    transferIn: Number(r.transferIn),
+    transferOut: Number(r.transferOut),
+    bonus: Number(r.bonus),
+    prize: Number(r.prize),
+    logins: Number(r.logins),
+    activeDays: Number(r.activeDays),
+  };
+}

@@ -1,0 +1,104 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { StatsColumn } from '@dms/shared/contracts/http/stats';
+import { attachmentDisposition, timeFormatter, writeXlsx, type RowPath } from './stats.xlsx';
+
+const columns: StatsColumn[] = [
+  { key: 'id', kind: 'text', label: { zh: '单号', en: 'ID', es: 'ID', ja: 'ID' } },
+  { key: 'amount', kind: 'money', label: { zh: '金额', en: 'Amount', es: 'Importe', ja: '金額' } },
+  { key: 'bets', kind: 'int', label: { zh: '注单数', en: 'Bets', es: 'Apuestas', ja: 'ベット数' } },
+  { key: 'margin', kind: 'ratio', label: { zh: '利润率', en: 'Margin', es: 'Margen', ja: '利益率' } },
+  { key: 'op', kind: 'op', label: { zh: '操作', en: 'Operation', es: 'Operación', ja: '操作' } },
+  { key: 'ts', kind: 'time', label: { zh: '时间', en: 'Time', es: 'Hora', ja: '時間' } },
+];
+
+const rows = [
+  {
+    id: 'a<b>&"c"\u0001',
+    amount: 123456,
+    bets: 3,
+    margin: 0.125,
+    op: 'transfer',
+    direction: 0,
+    ts: Date.UTC(2026, 0, 1, 16, 0, 5),
+  },
+  {
+    id: '第二',
+    amount: -5,
+    bets: 0,
+    margin: null,
+    op: 'bet',
+    direction: 1,
+    ts: Date.UTC(2026, 0, 2, 3, 4, 5),
+  },
+];
+
+async function render(rowPath: RowPath): Promise<ExcelJS.Worksheet> {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(c: Buffer, _e, cb) {
+      chunks.push(c);
+      cb();
+    },
+  });
+  const n = await writeXlsx(out, rows, {
+    columns,
+    lang: 'es',
+    timeZone: 'Asia/Shanghai',
+    sheetName: 'test',
+    rowPath,
+  });
+  expect(n).toBe(2);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return wb.worksheets[0] as ExcelJS.Worksheet;
+}
+
+describe('writeXlsx', () => {
+  for (const path of ['fast', 'exceljs'] as const) {
+    it(`writes typed, formatted cells (${path} rows)`, async () => {
+      const sheet = await render(path);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+        'ID',
+        'Importe',
+        'Apuestas',
+        'Margen',
+        'Operación',
+        'Hora',
+      ]);
+      const r2 = sheet.getRow(2);
+      expect(r2.getCell(1).value).toBe('a<b>&"c"');
+      expect(r2.getCell(2).value).toBe(1234.56);
+      expect(r2.getCell(2).numFmt).toBe('#,##0.00');
+      expect(r2.getCell(3).value).toBe(3);
+      expect(r2.getCell(4).value).toBe(0.125);
+      expect(r2.getCell(4).numFmt).toBe('0.00%');
+      expect(r2.getCell(5).value).toBe('transferencia saliente');
+      expect(r2.getCell(6).value).toBe('2026-01-02 00:00:05');
+      const r3 = sheet.getRow(3);
+      expect(r3.getCell(1).value).toBe('第二');
+      expect(r3.getCell(2).value).toBe(-0.05);
+      expect(r3.getCell(4).value).toBeNull();
+      expect(r3.getCell(5).value).toBe('resultado de apuesta');
+    });
+  }
+});
+
+describe('helpers', () => {
+  it('names the download in ASCII and UTF-8', () => {
+    expect(attachmentDisposition('daily-2026-01-01-2026-01-31.xlsx')).toBe(
+      `attachment; filename="daily-2026-01-01-2026-01-31.xlsx"; filename*=UTF-8''daily-2026-01-01-2026-01-31.xlsx`,
+    );
+    expect(attachmentDisposition('日报.xlsx')).toBe(
+      `attachment; filename="__.xlsx"; filename*=UTF-8''%E6%97%A5%E6%8A%A5.xlsx`,
+    );
+  });
+
+  it('formats times in the business zone across a daylight-saving change', () => {
+    const ny = timeFormatter('America/New_York');
+    expect(ny(Date.UTC(2026, 2, 8, 6, 59, 59))).toBe('2026-03-08 01:59:59');
+    expect(ny(Date.UTC(2026, 2, 8, 7, 0, 0))).toBe('2026-03-08 03:00:00');
+    expect(timeFormatter('Asia/Shanghai')(Date.UTC(2025, 11, 31, 16, 0, 0))).toBe('2026-01-01 00:00:00');
+  });
+});

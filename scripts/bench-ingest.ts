@@ -1,0 +1,295 @@
+/**
+ * Benchmark of the event pipeline (issue 3).
+ *
+ *   npx tsx scripts/bench-ingest.ts [--events 300000] [--chunk 5000] [--skip-pg]
+ *
+ * Generates simulator events (a realistic mix: rounds, bets, settlements, logins, transfers, bonuses,
+ * prizes; not timed), then ingests them into a fresh SQLite file through the whole pipeline the gateway
+ * runs (zod validation, 150 ms / 5000-event batches, one transaction per batch with insert-or-ignore, bet
+ * settlement and the three roll-ups) and reports events/s. Beside it, measured in the same run:
+ *   - bare batched inserts of the same raw rows into the same tables (better-sqlite3 prepared statements,
+ *     5000 rows per transaction; no validation, no settlement, no roll-ups);
+ *   - bare batched inserts into a narrow table (text key and three columns), the figure of DEPENDENCIES.md.
+ * With DATABASE_URL set (and no --skip-pg), the pipeline and the bare inserts again on PostgreSQL, each in
+ * a fresh schema that is dropped afterwards. Prints a readable summary on stderr and one JSON line on stdout.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { PlatformEvent } from '../shared/src/contracts/events/platform';
+import { openStore, type Store } from '../gateway/src/platform/db/db.store';
+import { platformDataMigration } from '../gateway/src/platform/db/db.platformData';
+import { EventBatchWriter } from '../gateway/src/engine/batch.service';
+import {
+  COLUMNS,
+  DayCutter,
+  toRows,
+  type BatchRows,
+  type RawTable,
+  type Row,
+} from '../gateway/src/engine/events.mapper';
+import { EventsRepository } from '../gateway/src/engine/events.repository';
+import { EventPipeline } from '../gateway/src/engine/pipeline.service';
+import { buildWorld } from '../gateway/src/feed/sim.world';
+import { simulateDay } from '../gateway/src/feed/sim.day';
+
+const TZ = 'Asia/Shanghai';
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2025, 0, 1) / DAY_MS;
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '300000' },
+    chunk: { type: 'string', default: '5000' },
+    'skip-pg': { type: 'boolean', default: false },
+  },
+});
+const TARGET = Number(args.events);
+const CHUNK = Number(args.chunk);
+
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+const perSec = (n: number, ms: number) => Math.round(n / (ms / 1000));
+
+function generate(): { events: PlatformEvent[]; ms: number } {
+  const t0 = performance.now();
+  const world = buildWorld({
+    seed: 'bench',
+    players: 3000,
+    providers: [1001, 1002, 1003, 1004, 1005, 1006],
+    currencies: ['CNY', 'USD', 'INR', 'EUR', 'THB', 'VND', 'PHP', 'IDR', 'MYR', 'BRL'],
+    historyFrom: FIRST_DAY * DAY_MS,
+    historyTo: (FIRST_DAY + 400) * DAY_MS,
+  });
+  const events: PlatformEvent[] = [];
+  for (let day = FIRST_DAY; events.length < TARGET; day++) events.push(...simulateDay(world, day));
+  events.length = TARGET;
+  return { events, ms: performance.now() - t0 };
+}
+
+/** Runs the gateway's pipeline over `store` and returns the wall time to commit every event. */
+async function pipelineRun(
+  store: Store,
+  events: readonly PlatformEvent[],
+): Promise<{ ms: number; stored: number }> {
+  const repo = EventsRepository.of(store);
+  await repo.tune();
+  const pipeline = new EventPipeline(new EventBatchWriter(repo, new DayCutter(TZ)), {
+    now: Date.now,
+    bufferMs: 150,
+    maxBatch: 5000,
+  });
+  pipeline.start();
+  const t0 = performance.now();
+  const parts: Promise<unknown>[] = [];
+  for (let i = 0; i < events.length; i += CHUNK) parts.push(pipeline.submit(events.slice(i, i + CHUNK)));
+  await Promise.all(parts);
+  const ms = performance.now() - t0;
+  await pipeline.stop();
+  return { ms, stored: pipeline.stats.eventsTotal };
+}
+
+async function ensureDataTables(store: Store): Promise<void> {
+  const has =
+    store.dialect === 'postgres'
+      ? (await sql<{ t: string | null }>`select to_regclass('bet_record')::text as t`.execute(store.db))
+          .rows[0]?.t
+      : (
+          await sql<{ t: string }>`select name as t from sqlite_master where name = 'bet_record'`.execute(
+            store.db,
+          )
+        ).rows[0]?.t;
+  if (!has) await platformDataMigration(store.dialect).up(store.db);
+}
+
+const TABLE_ROWS: readonly [RawTable, keyof BatchRows][] = [
+  ['player', 'players'],
+  ['login_record', 'logins'],
+  ['transfer_record', 'transfers'],
+  ['game_round', 'rounds'],
+  ['bet_record', 'bets'],
+  ['bonus_record', 'bonuses'],
+  ['prize_record', 'prizes'],
+  ['settlement', 'settlements'],
+];
+
+function rawRows(events: readonly PlatformEvent[]): [RawTable, Row[]][] {
+  const rows = toRows(events, new DayCutter(TZ));
+  return TABLE_ROWS.map(([table, key]) => [table, rows[key] as Row[]]);
+}
+
+/** Bare batched inserts of the same raw rows into the same tables of a fresh SQLite file. */
+async function sqliteBare(rows: [RawTable, Row[]][]): Promise<{ ms: number; rows: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'dms-bench-bare-'));
+  const database = new BetterSqlite3(join(dir, 'bare.sqlite'));
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('cache_size = -65536');
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
+  await platformDataMigration('sqlite').up(db);
+  let n = 0;
+  const t0 = performance.now();
+  for (const [table, list] of rows) {
+    const cols = COLUMNS[table];
+    const st = database.prepare(
+      `insert into ${table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})`,
+    );
+    const tx = database.transaction((part: Row[]) => {
+      for (const r of part) st.run(r);
+    });
+    for (let i = 0; i < list.length; i += 5000) tx(list.slice(i, i + 5000));
+    n += list.length;
+  }
+  const ms = performance.now() - t0;
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+  return { ms, rows: n };
+}
+
+/** Bare batched inserts into a narrow table: a text key and three columns. */
+function sqliteNarrow(n: number): { ms: number; rows: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'dms-bench-narrow-'));
+  const database = new BetterSqlite3(join(dir, 'narrow.sqlite'));
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.exec('create table t (id text primary key, a integer, b integer, c text)');
+  const st = database.prepare('insert into t values (?, ?, ?, ?)');
+  const tx = database.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) st.run(`k${i.toString(36).padStart(8, '0')}`, i, i * 7, 'CNY');
+  });
+  const t0 = performance.now();
+  for (let i = 0; i < n; i += 5000) tx(i, Math.min(n, i + 5000));
+  const ms = performance.now() - t0;
+  database.close();
+  rmSync(dir, { recursive: true, force: true });
+  return { ms, rows: n };
+}
+
+async function sqlite(events: readonly PlatformEvent[], rows: [RawTable, Row[]][]) {
+  const dir = mkdtempSync(join(tmpdir(), 'dms-bench-ingest-'));
+  const { store } = await openStore({
+    dataDir: dir,
+    seed: { now: Date.now, adminPasswordHash: async () => 'bench' },
+  });
+  await ensureDataTables(store);
+  const run = await pipelineRun(store, events);
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+  const bare = await sqliteBare(rows);
+  const narrow = sqliteNarrow(300_000);
+  return {
+    pipelineEventsPerSec: perSec(events.length, run.ms),
+    pipelineSeconds: Math.round(run.ms) / 1000,
+    stored: run.stored,
+    bareRowsPerSec: perSec(bare.rows, bare.ms),
+    bareRows: bare.rows,
+    narrowRowsPerSec: perSec(narrow.rows, narrow.ms),
+  };
+}
+
+/** Bare multi-row inserts (500 rows a statement, 5000 a transaction) of the same rows on PostgreSQL. */
+async function pgBare(url: string, rows: [RawTable, Row[]][]): Promise<{ ms: number; rows: number }> {
+  const schema = `dms_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.query(`set search_path to "${schema}"`);
+  const { PostgresDialect } = await import('kysely');
+  const pool = new pg.Pool({ connectionString: url, max: 1, options: `-c search_path=${schema}` });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  await platformDataMigration('postgres').up(db);
+  await db.destroy();
+  let n = 0;
+  const t0 = performance.now();
+  for (const [table, list] of rows) {
+    const cols = COLUMNS[table];
+    for (let i = 0; i < list.length; i += 5000) {
+      await admin.query('begin');
+      const tx = list.slice(i, i + 5000);
+      for (let j = 0; j < tx.length; j += 500) {
+        const part = tx.slice(j, j + 500);
+        let p = 0;
+        const values = part.map(() => `(${cols.map(() => `$${++p}`).join(', ')})`).join(', ');
+        await admin.query(`insert into ${table} (${cols.join(', ')}) values ${values}`, part.flat());
+      }
+      await admin.query('commit');
+    }
+    n += list.length;
+  }
+  const ms = performance.now() - t0;
+  await admin.query(`drop schema "${schema}" cascade`);
+  await admin.end();
+  return { ms, rows: n };
+}
+
+async function postgres(url: string, events: readonly PlatformEvent[], rows: [RawTable, Row[]][]) {
+  const schema = `dms_bench_${randomBytes(5).toString('hex')}`;
+  const { store } = await openStore({
+    databaseUrl: url,
+    dataDir: tmpdir(),
+    pgSchema: schema,
+    seed: { now: Date.now, adminPasswordHash: async () => 'bench' },
+  });
+  let run: { ms: number; stored: number };
+  try {
+    await ensureDataTables(store);
+    run = await pipelineRun(store, events);
+  } finally {
+    await store.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop schema if exists "${schema}" cascade`);
+    await admin.end();
+  }
+  const bare = await pgBare(url, rows);
+  return {
+    pipelineEventsPerSec: perSec(events.length, run.ms),
+    pipelineSeconds: Math.round(run.ms) / 1000,
+    stored: run.stored,
+    bareRowsPerSec: perSec(bare.rows, bare.ms),
+    bareRows: bare.rows,
+  };
+}
+
+async function main() {
+  const { events, ms: genMs } = generate();
+  const mix: Record<string, number> = {};
+  for (const e of events) mix[e.type] = (mix[e.type] ?? 0) + 1;
+  log(
+    `generated ${events.length} simulator events in ${(genMs / 1000).toFixed(1)} s: ${JSON.stringify(mix)}`,
+  );
+  const rows = rawRows(events);
+
+  const lite = await sqlite(events, rows);
+  log(
+    `SQLite: pipeline ${lite.pipelineEventsPerSec} events/s (${lite.pipelineSeconds} s); bare inserts of the same rows ` +
+      `${lite.bareRowsPerSec} rows/s; narrow table ${lite.narrowRowsPerSec} rows/s`,
+  );
+  const url = process.env.DATABASE_URL;
+  const pgFigures = url && !args['skip-pg'] ? await postgres(url, events, rows) : undefined;
+  if (pgFigures) {
+    log(
+      `PostgreSQL: pipeline ${pgFigures.pipelineEventsPerSec} events/s (${pgFigures.pipelineSeconds} s); bare inserts ${pgFigures.bareRowsPerSec} rows/s`,
+    );
+  }
+  console.log(
+    JSON.stringify({
+      bench: 'ingest',
+      events: events.length,
+      mix,
+      simEventsPerSec: perSec(events.length, genMs),
+      sqlite: lite,
+      ...(pgFigures ? { postgres: pgFigures } : {}),
+      target: { pipelineEventsPerSec: 100_000 },
+    }),
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { MONEY_MAX, checkPlatformEvent, ingestBatchSchema, platformEventSchema } from './platform';
+
+const bet = {
+  type: 'bet.placed',
+  id: 'tx-1',
+  provider: 1001,
+  currency: 'CNY',
+  ts: 1_709_265_600_000,
+  playerId: 1,
+  account: 'alice',
+  transactionId: 'tx-1',
+  roundId: 'r-1',
+  betType: 'banker',
+  amount: 10_000,
+  gameId: 1,
+  shoeId: 's-1',
+  tableId: 'BAC-01',
+};
+
+describe('platform events', () => {
+  it('accepts each event type by its `type`', () => {
+    expect(checkPlatformEvent(bet)).toEqual({ ok: true, event: bet });
+    const settled = {
+      type: 'round.settled',
+      id: 'st-1',
+      provider: 1001,
+      currency: 'CNY',
+      ts: bet.ts,
+      roundId: 'r-1',
+      gameId: 1,
+      tableId: 'BAC-01',
+      shoeId: 's-1',
+      result: { winner: 'banker', player: [17, 18] },
+      payouts: [{ transactionId: 'tx-1', playerId: 1, payout: 19_500 }],
+    };
+    expect(checkPlatformEvent(settled).ok).toBe(true);
+    expect(checkPlatformEvent({ ...settled, result: [1, 2] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^result: /),
+    });
+    expect(checkPlatformEvent({ ...settled, result: { cards: 'x'.repeat(5000) } })).toMatchObject({
+      ok: false,
+    });
+    expect(checkPlatformEvent({ ...bet, type: 'transfer', direction: 1, amount: 5 }).ok).toBe(true);
+  });
+
+  it('refuses money that is negative, fractional or above the bound', () => {
+    for (const amount of [-1, 1.5, MONEY_MAX + 1]) {
+      const r = checkPlatformEvent({ ...bet, amount });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason).toMatch(/^amount: /);
+    }
+    expect(checkPlatformEvent({ ...bet, amount: MONEY_MAX }).ok).toBe(true);
+  });
+
+  it('refuses ids longer than 64 characters or with spaces, and names the field', () => {
+    expect(checkPlatformEvent({ ...bet, roundId: 'r'.repeat(65) })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^roundId: /),
+    });
+    expect(checkPlatformEvent({ ...bet, tableId: 'a table' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^tableId: /),
+    });
+  });
+
+  it('refuses a bet type of another game, an unknown game and an unknown event type', () => {
+    expect(checkPlatformEvent({ ...bet, betType: 'pair_plus' })).toMatchObject({
+      ok: false,
+      reason: 'betType: betType is not a bet of this game',
+    });
+    expect(checkPlatformEvent({ ...bet, gameId: 2, betType: 'pair_plus' }).ok).toBe(true);
+    expect(checkPlatformEvent({ ...bet, gameId: 3 })).toMatchObject({
+      ok: false,
+      reason: 'gameId: unknown gameId',
+    });
+    expect(checkPlatformEvent({ ...bet, type: 'bet.cancelled' })).toMatchObject({ ok: false, id: 'tx-1' });
+  });
+
+  it('refuses a transfer direction other than 0 (out) and 1 (in)', () => {
+    expect(checkPlatformEvent({ ...bet, type: 'transfer', direction: 2, amount: 5 })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^direction: /),
+    });
+  });
+
+  it('accepts IPv4 and IPv6 addresses only', () => {
+    const login = {
+      type: 'player.login',
+      id: 'l-1',
+      provider: 1,
+      currency: 'USD',
+      ts: bet.ts,
+      playerId: 7,
+      account: 'bob',
+      device: 'ios',
+    };
+    expect(checkPlatformEvent({ ...login, ip: '203.0.113.9' }).ok).toBe(true);
+    expect(checkPlatformEvent({ ...login, ip: '2001:db8::1' }).ok).toBe(true);
+    expect(checkPlatformEvent({ ...login, ip: 'localhost' }).ok).toBe(false);
+  });
+
+  it('drops unknown fields', () => {
+    const parsed = platformEventSchema.parse({ ...bet, extra: 'x' });
+    expect(parsed).not.toHaveProperty('extra');
+  });
+
+  it('bounds an ingest batch to 1–5000 events', () => {
+    expect(ingestBatchSchema.safeParse({ events: [] }).success).toBe(false);
+    expect(ingestBatchSchema.safeParse({ events: new Array(5000).fill(bet) }).success).toBe(true);
+    expect(ingestBatchSchema.safeParse({ events: new Array(5001).fill(bet) }).success).toBe(false);
+  });
+});

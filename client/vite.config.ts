@@ -64,6 +64,9 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Without this a group also takes in what its modules import (tslib, React), and the entry that
+          // shares them then loads the whole ECharts chunk on the login page.
+          includeDependenciesRecursively: false,
           groups: [{ name: chunkName }],
         },
       },

@@ -14,7 +14,7 @@ describe('start', () => {
     expect(process.exitCode).toBe(1);
     const msg = String(error.mock.calls[0]?.[0]);
     expect(msg).toContain('PORT: must be a whole number');
-    expect(msg).toContain('DMS_FEED: must be one of sim, ingest, off');
+    expect(msg).toContain('DMS_FEED: must be one of sim, ingest, poll, off');
   });
 });
 

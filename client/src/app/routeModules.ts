@@ -24,9 +24,14 @@ export const UnauthorizedPage = page(
   (m) => m.UnauthorizedPage,
 );
 
-const HomePage = page(
-  () => import('@/features/homepage/HomePage'),
-  (m) => m.HomePage,
+/** The home page is the statistics workbench, under the compact greeting of the account's scope. */
+const StatisticsPage = page(
+  () => import('@/features/statistics/StatisticsPage'),
+  (m) => m.StatisticsPage,
+);
+const CompanyProfitPage = page(
+  () => import('@/features/company-profit/CompanyProfitPage'),
+  (m) => m.CompanyProfitPage,
 );
 const ProfilePage = page(
   () => import('@/features/profile/ProfilePage'),
@@ -51,9 +56,9 @@ const UnavailablePage = page(
  * (/teenPatti, /gamesetting, /permission) redirect to their first permitted child and have no module.
  */
 export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
-  '/homepage': HomePage,
+  '/homepage': StatisticsPage,
   '/profile/index': ProfilePage,
-  '/company-profit': UnavailablePage,
+  '/company-profit': CompanyProfitPage,
   '/bjlmonitor/bjlmonitor': UnavailablePage,
   '/riskdata/riskdata': UnavailablePage,
   '/risksetting': UnavailablePage,

@@ -1,6 +1,6 @@
 import { Icons } from '@blueprintjs/icons';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { dismissRelogin } from '@/lib/api/reloginPrompt';
 import { initTestI18n } from './i18nForTests';
 
@@ -47,4 +47,10 @@ afterEach(() => {
   clearCookies();
   window.localStorage.clear();
   window.sessionStorage.clear();
+});
+
+// Blueprint's overlays close through react-transition-group timers (up to 300 ms). Let the last ones fire
+// while jsdom's window still exists, or they throw after the environment is torn down.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 500));
 });

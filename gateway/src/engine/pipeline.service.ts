@@ -14,6 +14,7 @@ import {
   type PlatformEvent,
   type RefusedEvent,
 } from '@dms/shared/contracts/events/platform';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from '../platform/logger/logger';
 import type { BatchWriter } from './batch.service';
 
@@ -257,6 +258,10 @@ export class EventPipeline {
       this.release(batch.length);
       this.ack(batch);
     }
+    // better-sqlite3 answers synchronously, so back-to-back batches would run as one chain of microtasks
+    // and starve the event loop: HTTP and socket.io wait until a backfill ends. One macrotask turn per batch
+    // lets them in.
+    await yieldToEventLoop();
   }
 
   /** Counts the batch's events done on their tickets (one call per ticket). */

@@ -1,0 +1,75 @@
+import { formatMoney, toFixed2 } from '@dms/shared/format/number';
+import { GAMES } from '@dms/shared/domain/games';
+
+/** Shown for a figure that does not exist (a percentage of a zero base, a margin without turnover). */
+export const NO_VALUE = '—';
+
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** The figures compared on Company Profit, in display order. */
+export const METRICS = ['turnover', 'payout', 'ggr', 'margin', 'bets', 'activePlayers'] as const;
+export type Metric = (typeof METRICS)[number];
+
+/** How a metric is written, and whether a rise is good for the company (payout rising is not). */
+export const METRIC_KIND: Readonly<
+  Record<Metric, { kind: 'money' | 'count' | 'ratio'; higherIsBetter: boolean }>
+> = {
+  turnover: { kind: 'money', higherIsBetter: true },
+  payout: { kind: 'money', higherIsBetter: false },
+  ggr: { kind: 'money', higherIsBetter: true },
+  margin: { kind: 'ratio', higherIsBetter: true },
+  bets: { kind: 'count', higherIsBetter: true },
+  activePlayers: { kind: 'count', higherIsBetter: true },
+};
+
+function isNumber(n: unknown): n is number {
+  return typeof n === 'number' && Number.isFinite(n);
+}
+
+/** A figure of a metric: money in minor units (2 decimals), a count, or a ratio as a percentage. */
+export function formatFigure(metric: Metric, value: number | null | undefined, currency?: string): string {
+  if (!isNumber(value)) return NO_VALUE;
+  switch (METRIC_KIND[metric].kind) {
+    case 'money':
+      return formatMoney(value, currency ? { suffix: ` ${currency}` } : {});
+    case 'ratio':
+      return `${toFixed2(value * 100)}%`;
+    default:
+      return grouping.format(value);
+  }
+}
+
+/** A difference B − A with its sign; a margin difference is in percentage points. */
+export function formatDifference(
+  metric: Metric,
+  value: number | null | undefined,
+  currency?: string,
+): string {
+  if (!isNumber(value)) return NO_VALUE;
+  const sign = value > 0 ? '+' : '';
+  if (METRIC_KIND[metric].kind === 'ratio') return `${sign}${toFixed2(value * 100)} pp`;
+  return `${sign}${formatFigure(metric, value, currency)}`;
+}
+
+/** A percentage change as the gateway gives it (already ×100, 2 decimals), or — when there is none. */
+export function formatPct(pct: number | null | undefined): string {
+  if (!isNumber(pct)) return NO_VALUE;
+  return `${pct > 0 ? '+' : ''}${toFixed2(pct)}%`;
+}
+
+/** `up`, `down` or `flat` for a difference, and whether that is good for the company. */
+export function trendOf(
+  metric: Metric,
+  value: number | null | undefined,
+): { dir: 'up' | 'down' | 'flat'; good: boolean | null } {
+  if (!isNumber(value) || value === 0) return { dir: 'flat', good: null };
+  const up = value > 0;
+  return { dir: up ? 'up' : 'down', good: up === METRIC_KIND[metric].higherIsBetter };
+}
+
+/** A game's name in the interface language (Chinese for zh, English otherwise), or its id. */
+export function gameName(gameId: number, language: string): string {
+  const game = GAMES.find((g) => g.gameId === gameId);
+  if (!game) return `#${gameId}`;
+  return language === 'zh' ? game.gameNameCn : game.gameNameEn;
+}

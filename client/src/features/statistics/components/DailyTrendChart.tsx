@@ -1,0 +1,99 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import type { StatsFilter } from '@dms/shared/contracts/http/stats';
+import { abbreviate, formatMoney } from '@dms/shared/format/number';
+import { ChartPanel } from '@/components/charts/ChartPanel';
+import type { ChartOption } from '@/components/charts/chartOption';
+import { filterParams } from '@/components/filters/filterModel';
+import { selectThemeColor } from '@/lib/settings/settingsSlice';
+import { useStatsTableQuery } from '../api/statsApi';
+
+/** Props of {@link DailyTrendChart}. */
+export interface DailyTrendChartProps {
+  filter: StatsFilter;
+  /** The one currency drawn (amounts of different currencies are never added). */
+  currency: string;
+}
+
+/** Days of a range fit one page: at most 366 days of one currency. */
+const PAGE = 500;
+
+/**
+ * The headline range day by day for one currency: GGR as bars (red below zero) and turnover as a line,
+ * from daily data (the roll-ups).
+ */
+export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
+  const { t } = useTranslation('statistics');
+  const primary = useSelector(selectThemeColor);
+  const args = currency
+    ? {
+        table: 'daily' as const,
+        params: {
+          ...filterParams({ ...filter, currencies: [currency] }),
+          page: 1,
+          pageSize: PAGE,
+          sortBy: 'day',
+          sortOrder: 'asc',
+        },
+      }
+    : skipToken;
+  const { currentData, isFetching, isError } = useStatsTableQuery(args, { refetchOnMountOrArgChange: 30 });
+  const rows = currentData?.list;
+
+  const option = useMemo<ChartOption>(() => {
+    const list = rows ?? [];
+    const days = list.map((r) => String(r.day).slice(5));
+    const many = list.length > 31;
+    const money = (v: unknown) =>
+      `${formatMoney(typeof v === 'number' ? v : 0, { abbreviate: true })} ${currency}`;
+    return {
+      color: [primary, '#8f99a8'],
+      legend: { top: 0, data: [t('summary.ggr'), t('summary.turnover')] },
+      grid: { left: 8, right: 8, top: 36, bottom: many ? 52 : 8 },
+      tooltip: { trigger: 'axis', confine: true, valueFormatter: money },
+      xAxis: { type: 'category', data: days },
+      yAxis: [
+        { type: 'value', axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
+        {
+          type: 'value',
+          splitLine: { show: false },
+          axisLabel: { formatter: (v: number) => abbreviate(v / 100) },
+        },
+      ],
+      dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
+      series: [
+        {
+          name: t('summary.ggr'),
+          type: 'bar',
+          barMaxWidth: 18,
+          data: list.map((r) => {
+            const v = Number(r.ggr);
+            return v < 0 ? { value: v, itemStyle: { color: '#cd4246' } } : v;
+          }),
+        },
+        {
+          name: t('summary.turnover'),
+          type: 'line',
+          yAxisIndex: 1,
+          showSymbol: !many,
+          data: list.map((r) => Number(r.turnover)),
+        },
+      ],
+    };
+  }, [rows, currency, primary, t]);
+
+  return (
+    <ChartPanel
+      className="dms-stats__trend"
+      title={t('summary.trend', { currency })}
+      ariaLabel={t('summary.trendAria', { currency })}
+      option={option}
+      height={260}
+      loading={isFetching && !rows}
+      empty={!isFetching && (isError || !rows || rows.length === 0)}
+      emptyText={t('table.emptyTitle')}
+    />
+  );
+}

@@ -22,7 +22,7 @@ function chunkName(id: string): string | null {
   // Blueprint's icon paths, one chunk per size and first letter, fetched on demand by lib/icons.
   const icon = iconChunkName(id);
   if (icon) return icon;
-  if (/node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/.test(id)) return 'echarts';
+  if (/node_modules[\\/](echarts|zrender|echarts-for-react|size-sensor|fast-deep-equal)[\\/]/.test(id)) return 'echarts';
   if (/node_modules[\\/]pinyin-pro[\\/]/.test(id)) return 'pinyin';
   if (
     /node_modules[\\/](socket\.io-client|engine\.io-client|engine\.io-parser|socket\.io-parser|@socket\.io)[\\/]/.test(

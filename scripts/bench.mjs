@@ -2,7 +2,7 @@
 // Runs every benchmark script, each of which prints its figures beside a baseline measured in the same run
 // as one JSON line, and writes them to docs/BENCHMARKS.md. Usage: npm run bench [-- name ...]
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -20,31 +20,36 @@ if (chosen.some((b) => b.needsBuild)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const results = [];
+const figuresDir = `${root}/docs/benchmarks`;
+mkdirSync(figuresDir, { recursive: true });
+const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+let allOk = true;
 for (const b of chosen) {
   console.log(`\n=== bench ${b.name}: ${b.cmd.join(' ')}`);
   const r = spawnSync(b.cmd[0], b.cmd.slice(1), { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   process.stdout.write(r.stdout ?? '');
   const line = (r.stdout ?? '').trim().split('\n').reverse().find((l) => l.startsWith('{'));
-  results.push({ name: b.name, ok: r.status === 0 && !!line, figures: line ? JSON.parse(line) : null });
-}
-
-const when = new Date().toISOString();
-const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-let md = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when}; ${machine}.\n` +
-  `Each figure stands beside a baseline measured in the same run. Budgets come from the issues.\n`;
-for (const r of results) {
-  md += `\n## ${r.name}\n\n`;
-  if (!r.ok || !r.figures) {
-    md += 'The benchmark failed in this run; see its output.\n';
+  if (r.status !== 0 || !line) {
+    allOk = false;
+    console.log(`bench ${b.name} failed: its earlier figures, if any, are kept`);
     continue;
   }
-  md += '| figure | value |\n|---|---|\n';
-  for (const [k, v] of Object.entries(r.figures)) {
-    if (k === 'bench') continue;
-    md += `| ${k} | ${typeof v === 'object' ? JSON.stringify(v) : v} |\n`;
-  }
+  const record = { bench: b.name, at: new Date().toISOString(), machine, figures: JSON.parse(line) };
+  writeFileSync(`${figuresDir}/${b.name}.json`, JSON.stringify(record, null, 2) + '\n');
 }
-if (only.length === 0) writeFileSync(`${root}/docs/BENCHMARKS.md`, md);
-else console.log('\n(only some benchmarks ran: docs/BENCHMARKS.md left as it was)\n' + md);
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+
+// docs/BENCHMARKS.md is made from every recorded run in docs/benchmarks/, so running one benchmark keeps the
+// figures of the others.
+const render = (v) => (Array.isArray(v) ? `${v.length} entries (see the JSON)` : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+let md = '# Benchmarks\n\nWritten by `npm run bench` from the records in `docs/benchmarks/*.json`. Each figure stands beside a\n' +
+  'baseline measured in the same run; budgets come from the issues.\n';
+const intro = existsSync(`${root}/docs/benchmarks/NOTES.md`) ? readFileSync(`${root}/docs/benchmarks/NOTES.md`, 'utf8') : '';
+if (intro) md += `\n${intro.trim()}\n`;
+for (const f of readdirSync(figuresDir).filter((f) => f.endsWith('.json')).sort()) {
+  const rec = JSON.parse(readFileSync(`${figuresDir}/${f}`, 'utf8'));
+  md += `\n## ${rec.bench}\n\nMeasured ${rec.at} on ${rec.machine}.\n\n| figure | value |\n|---|---|\n`;
+  for (const [k, v] of Object.entries(rec.figures)) if (k !== 'bench') md += `| ${k} | ${render(v)} |\n`;
+}
+writeFileSync(`${root}/docs/BENCHMARKS.md`, md);
+console.log('\nwrote docs/BENCHMARKS.md');
+process.exit(allOk ? 0 : 1);

@@ -624,7 +624,7 @@ const C = {
   ts: { key: 'ts', kind: 'time', label: L('时间', 'Time', 'Hora', '時間') },
   playerId: { key: 'playerId', kind: 'int', label: L('用户ID', 'User ID', 'ID de usuario', 'ユーザーID') },
   account: { key: 'account', kind: 'text', label: L('玩家账号', 'Account', 'Cuenta', 'アカウント') },
-  provider: { key: 'provider', kind: 'int', label: L('渠道', 'Provider', 'Proveedor', 'プロバイダー') },
+  provider: { key: 'provider', kind: 'int', label: L('平台商', 'Provider', 'Proveedor', 'プロバイダー') },
   currency: { key: 'currency', kind: 'text', label: L('币种', 'Currency', 'Moneda', '通貨') },
   ip: { key: 'ip', kind: 'text', label: L('IP', 'IP', 'IP', 'IP') },
   device: { key: 'device', kind: 'text', label: L('设备', 'Device', 'Dispositivo', 'デバイス') },

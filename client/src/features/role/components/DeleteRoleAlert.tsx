@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Alert, Callout, Intent } from '@blueprintjs/core';
+import { Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@dms/shared/contracts/http/role';
-import { showSuccess } from '@/lib/notify/toaster';
+import { ConfirmDeleteAlert } from '@/components/ConfirmDeleteAlert';
 import { useRoleDeleteMutation } from '../api/roleApi';
-import { errorMessageOf } from '@/lib/api/baseQuery';
 
 /** Props of {@link DeleteRoleAlert}. */
 export interface DeleteRoleAlertProps {
@@ -19,50 +17,26 @@ export interface DeleteRoleAlertProps {
 export function DeleteRoleAlert({ role, onClose, portalContainer }: DeleteRoleAlertProps) {
   const { t } = useTranslation('permission');
   const [remove, { isLoading }] = useRoleDeleteMutation();
-  const [error, setError] = useState<{ id: number; message: string }>();
-  const shownError = role && error?.id === role.id ? error.message : undefined;
-
-  const confirm = async () => {
-    if (!role) return;
-    try {
-      await remove({ id: role.id }).unwrap();
-      void showSuccess(t('role.toast.deleted', { name: role.name }));
-      setError(undefined);
-      onClose();
-    } catch (err) {
-      setError({ id: role.id, message: errorMessageOf(err) });
-    }
-  };
-
-  const close = () => {
-    setError(undefined);
-    onClose();
-  };
-
   return (
-    <Alert
-      isOpen={role !== undefined}
-      intent={Intent.DANGER}
-      icon="trash"
+    <ConfirmDeleteAlert
+      target={role}
+      remove={(r) => remove({ id: r.id }).unwrap()}
       loading={isLoading}
-      confirmButtonText={t('common.delete')}
-      cancelButtonText={t('common.cancel')}
-      canEscapeKeyCancel={!isLoading}
+      successMessage={(r) => t('role.toast.deleted', { name: r.name })}
+      confirmText={t('common.delete')}
+      cancelText={t('common.cancel')}
+      onClose={onClose}
       portalContainer={portalContainer}
-      onConfirm={confirm}
-      onCancel={close}
-    >
-      <p>{t('role.delete.confirm', { name: role?.name ?? '' })}</p>
-      {role && role.accountCount > 0 && !shownError && (
-        <Callout intent={Intent.WARNING} icon="people">
-          {t('role.delete.inUse', { n: role.accountCount })}
-        </Callout>
+      body={(r, refused) => (
+        <>
+          <p>{t('role.delete.confirm', { name: r?.name ?? '' })}</p>
+          {r && r.accountCount > 0 && !refused && (
+            <Callout intent={Intent.WARNING} icon="people">
+              {t('role.delete.inUse', { n: r.accountCount })}
+            </Callout>
+          )}
+        </>
       )}
-      {shownError && (
-        <Callout intent={Intent.DANGER} icon="error" role="alert">
-          {shownError}
-        </Callout>
-      )}
-    </Alert>
+    />
   );
 }

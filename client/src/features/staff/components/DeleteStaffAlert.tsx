@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { Alert, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { StaffRow } from '@dms/shared/contracts/http/staff';
-import { showSuccess } from '@/lib/notify/toaster';
+import { ConfirmDeleteAlert } from '@/components/ConfirmDeleteAlert';
 import { useStaffDeleteMutation } from '../api/staffApi';
-import { errorMessageOf } from '@/lib/api/baseQuery';
 
 /** Props of {@link DeleteStaffAlert}. */
 export interface DeleteStaffAlertProps {
@@ -22,46 +19,22 @@ export interface DeleteStaffAlertProps {
 export function DeleteStaffAlert({ staff, onClose, portalContainer }: DeleteStaffAlertProps) {
   const { t } = useTranslation('permission');
   const [remove, { isLoading }] = useStaffDeleteMutation();
-  const [error, setError] = useState<{ id: number; message: string }>();
-  const shownError = staff && error?.id === staff.id ? error.message : undefined;
-
-  const confirm = async () => {
-    if (!staff) return;
-    try {
-      await remove({ id: staff.id }).unwrap();
-      void showSuccess(t('staff.toast.deleted', { account: staff.account }));
-      setError(undefined);
-      onClose();
-    } catch (err) {
-      setError({ id: staff.id, message: errorMessageOf(err) });
-    }
-  };
-
-  const close = () => {
-    setError(undefined);
-    onClose();
-  };
-
   return (
-    <Alert
-      isOpen={staff !== undefined}
-      intent={Intent.DANGER}
-      icon="trash"
+    <ConfirmDeleteAlert
+      target={staff}
+      remove={(s) => remove({ id: s.id }).unwrap()}
       loading={isLoading}
-      confirmButtonText={t('common.delete')}
-      cancelButtonText={t('common.cancel')}
-      canEscapeKeyCancel={!isLoading}
+      successMessage={(s) => t('staff.toast.deleted', { account: s.account })}
+      confirmText={t('common.delete')}
+      cancelText={t('common.cancel')}
+      onClose={onClose}
       portalContainer={portalContainer}
-      onConfirm={confirm}
-      onCancel={close}
-    >
-      <p>{t('staff.delete.confirm', { account: staff?.account ?? '' })}</p>
-      <p>{t('staff.delete.consequence')}</p>
-      {shownError && (
-        <Callout intent={Intent.DANGER} icon="error" role="alert">
-          {shownError}
-        </Callout>
+      body={(s) => (
+        <>
+          <p>{t('staff.delete.confirm', { account: s?.account ?? '' })}</p>
+          <p>{t('staff.delete.consequence')}</p>
+        </>
       )}
-    </Alert>
+    />
   );
 }

@@ -3,17 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSION_CODES } from '@dms/shared/permissions/codes';
 import type { RoleRow } from '@dms/shared/contracts/http/role';
-import { API_BASE } from '@dms/shared/contracts/http/paths';
+import { fakeGateway as fakeNetwork, type FakeHandler } from '@/testing/fakeGateway';
 import { renderWithProviders } from '@/testing/renderWithProviders';
 import { RolePage } from './RolePage';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Handler = (call: Call) => { code: number; msg?: string; data: unknown };
 
 const NOW = Date.UTC(2025, 0, 15, 8, 0, 0);
 
@@ -41,12 +33,10 @@ const ROLES: RoleRow[] = [
 ];
 
 /**
- * A fake gateway at the network boundary: `fetch` answers envelope JSON from `handlers` (keyed by
- * "METHOD path") and records every call.
+ * The fake gateway of this page: the shared one with the role endpoints answered.
  */
-function fakeGateway(overrides: Record<string, Handler> = {}) {
-  const calls: Call[] = [];
-  const handlers: Record<string, Handler> = {
+function fakeGateway(overrides: Record<string, FakeHandler> = {}) {
+  const handlers: Record<string, FakeHandler> = {
     'GET /permission/role/list': () => ({
       code: 0,
       data: { list: ROLES, total: ROLES.length, page: 1, pageSize: 20 },
@@ -60,26 +50,8 @@ function fakeGateway(overrides: Record<string, Handler> = {}) {
     'POST /permission/role/delete': () => ({ code: 0, data: null }),
     ...overrides,
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    // The base query requests the contract's paths under API_BASE.
-    const path = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : url.pathname;
-    const call = { method, path, body };
-    calls.push(call);
-    const handler = handlers[`${method} ${path}`];
-    const envelope = handler ? handler(call) : { code: -1, msg: `no fake for ${method} ${path}`, data: null };
-    return new Response(JSON.stringify({ msg: envelope.code === 0 ? 'success' : '', ...envelope }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, posts: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path) };
+  const network = fakeNetwork(handlers);
+  return { calls: network.calls, posts: (path: string) => network.callsTo(`POST ${path}`) };
 }
 
 async function openCreateDialog() {
@@ -88,6 +60,8 @@ async function openCreateDialog() {
   await screen.findByText('Risk analyst');
   await user.click(screen.getAllByRole('button', { name: 'New role' })[0]!);
   const dialog = await screen.findByRole('dialog');
+  // The dialog takes focus once its enter transition ends; a test that focuses a control earlier loses it.
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   return { user, dialog };
 }
 
@@ -247,7 +221,7 @@ describe('RolePage', { timeout: 30_000 }, () => {
     expect(group.getAttribute('aria-expanded')).toBe('true');
     group.focus();
     await user.keyboard('{ArrowLeft}');
-    expect(group.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(group.getAttribute('aria-expanded')).toBe('false'));
     await waitFor(() => expect(within(dialog).queryByRole('checkbox', { name: 'Test Tools' })).toBeNull());
     await user.keyboard('{ArrowRight}');
     expect(await within(dialog).findByRole('checkbox', { name: 'Test Tools' })).toBeTruthy();

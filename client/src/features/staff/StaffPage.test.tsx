@@ -4,17 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { Classes } from '@blueprintjs/core';
 import type { StaffRow } from '@dms/shared/contracts/http/staff';
 import type { UserInfo } from '@dms/shared/contracts/http/user';
-import { API_BASE } from '@dms/shared/contracts/http/paths';
+import { fakeGateway as fakeNetwork, type FakeHandler } from '@/testing/fakeGateway';
 import { renderWithProviders } from '@/testing/renderWithProviders';
 import { StaffPage } from './StaffPage';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Handler = (call: Call) => { code: number; msg?: string; data: unknown };
 
 const T0 = Date.UTC(2025, 0, 15, 8, 0, 0);
 
@@ -70,9 +62,8 @@ const CURRENCIES = [
 ];
 
 /** A fake gateway at the network boundary: `fetch` answers envelope JSON and records every call. */
-function fakeGateway(overrides: Record<string, Handler> = {}) {
-  const calls: Call[] = [];
-  const handlers: Record<string, Handler> = {
+function fakeGateway(overrides: Record<string, FakeHandler> = {}) {
+  const handlers: Record<string, FakeHandler> = {
     'GET /permission/staff/list': () => ({
       code: 0,
       data: { list: STAFF, total: STAFF.length, page: 1, pageSize: 20 },
@@ -91,26 +82,8 @@ function fakeGateway(overrides: Record<string, Handler> = {}) {
     'POST /permission/staff/delete': () => ({ code: 0, data: null }),
     ...overrides,
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    // The base query requests the contract's paths under API_BASE.
-    const path = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : url.pathname;
-    const call = { method, path, body };
-    calls.push(call);
-    const handler = handlers[`${method} ${path}`];
-    const envelope = handler ? handler(call) : { code: -1, msg: `no fake for ${method} ${path}`, data: null };
-    return new Response(JSON.stringify({ msg: envelope.code === 0 ? 'success' : '', ...envelope }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, posts: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path) };
+  const network = fakeNetwork(handlers);
+  return { calls: network.calls, posts: (path: string) => network.callsTo(`POST ${path}`) };
 }
 
 function formGroupOf(dialog: HTMLElement, label: string): HTMLElement {

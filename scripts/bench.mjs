@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every benchmark script, each of which prints its figures beside a baseline measured in the same run
 // as one JSON line, and writes them to docs/BENCHMARKS.md. Usage: npm run bench [-- name ...]
+// The long ones (the 10M-bet statistics store, the hour-long memory soak) run only when named.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -10,10 +11,12 @@ const all = [
   { name: 'bundle', cmd: ['node', 'scripts/bundle-size.mjs'], needsBuild: true },
   { name: 'startup', cmd: ['node', 'scripts/bench-startup.mjs'], needsBuild: true },
   { name: 'ingest', cmd: ['npx', 'tsx', 'scripts/bench-ingest.ts'] },
-  { name: 'stats', cmd: ['npx', 'tsx', 'scripts/bench-stats.ts'] },
+  { name: 'stats', cmd: ['npx', 'tsx', 'scripts/bench-stats.ts'], long: true },
+  { name: 'soak', cmd: ['node', 'scripts/bench-soak.mjs'], needsBuild: true, long: true },
+  { name: 'install', cmd: ['node', 'scripts/bench-install.mjs'], long: true },
 ];
 const only = process.argv.slice(2);
-const chosen = all.filter((b) => (only.length === 0 || only.includes(b.name)) && existsSync(`${root}/${b.cmd.at(-1)}`));
+const chosen = all.filter((b) => (only.length === 0 ? !b.long : only.includes(b.name)) && existsSync(`${root}/${b.cmd.at(-1)}`));
 
 if (chosen.some((b) => b.needsBuild)) {
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

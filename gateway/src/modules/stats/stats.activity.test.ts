@@ -89,7 +89,7 @@ describe('ActivityCache', () => {
     const calls: string[][] = [];
     const cache = new ActivityCache();
     const load = loader(store, calls);
-    await cache.ensure(
+    const both = await cache.ensure(
       request(store, [
         [1, 'CNY'],
         [2, 'USD'],
@@ -97,6 +97,16 @@ describe('ActivityCache', () => {
       load,
     );
     await cache.ensure(request(store, [[1, 'CNY']]), load);
+    // The same question over unchanged days: the kept counts, not counted again.
+    expect(
+      await cache.ensure(
+        request(store, [
+          [1, 'CNY'],
+          [2, 'USD'],
+        ]),
+        load,
+      ),
+    ).toBe(both);
     expect(calls).toHaveLength(1);
     store.get('2026-01-02')?.set('1|CNY', { bets: 4, ids: [11, 13, 14] });
     // A request that does not ask for the changed cell still trusts its day.
@@ -111,6 +121,7 @@ describe('ActivityCache', () => {
     );
     expect(calls).toEqual([['2026-01-01', '2026-01-02'], ['2026-01-02']]);
     expect(c.total).toBe(7);
+    expect(both.total).toBe(6);
   });
 
   it('counts exactly even when one request does not fit the cache', async () => {

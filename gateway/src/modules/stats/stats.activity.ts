@@ -13,6 +13,10 @@
  * sums of counts that can only grow mean every count is unchanged). Loads read the counts before the ids, so
  * a cached day may be fresher than its counts, never older. Each day is loaded with all its cells, so any
  * later request, whatever its providers and currencies, is checked the same way.
+ *
+ * The counts of a request are kept too (a few recent requests): asked again with the same cells and days,
+ * and every day still the same loaded entry (a reload replaces the entry), the counts are the same, so the
+ * unions are not run again. Repeated views of past ranges then cost only the validity check.
  */
 
 /** The key of a (provider, currency) cell within a day. */
@@ -59,11 +63,23 @@ interface DayEntry {
   players: Map<string, Int32Array>;
   entries: number;
   used: number;
+  /** Bet sums of this entry over the cells of recent requests, by the request's cell keys joined. */
+  sums: Map<string, number>;
 }
+
+/** Counts of a request, with the day entries they were counted from. */
+interface Counted {
+  entries: DayEntry[];
+  counts: DistinctCounts;
+}
+
+/** Most requests whose counts are kept. */
+const COUNTED_MAX = 16;
 
 /** See the module comment. One instance per process. */
 export class ActivityCache {
   private days = new Map<string, DayEntry>();
+  private counted = new Map<string, Counted>();
   private dense = new Map<number, number>();
   private entries = 0;
   private stamps = new Uint32Array(1024);
@@ -80,6 +96,7 @@ export class ActivityCache {
   /** Days of a request that are missing or stale. */
   stale(req: ActivityRequest): string[] {
     const keys = req.pairs.map((p) => pairKey(p.provider, p.currency));
+    const signature = keys.join(',');
     const out: string[] = [];
     for (const [day, bets] of req.dayBets) {
       if (bets <= 0) continue;
@@ -88,8 +105,13 @@ export class ActivityCache {
         out.push(day);
         continue;
       }
-      let cached = 0;
-      for (const k of keys) cached += entry.bets.get(k) ?? 0;
+      let cached = entry.sums.get(signature);
+      if (cached === undefined) {
+        cached = 0;
+        for (const k of keys) cached += entry.bets.get(k) ?? 0;
+        if (entry.sums.size >= 16) entry.sums.clear();
+        entry.sums.set(signature, cached);
+      }
       if (cached !== bets) out.push(day);
     }
     return out;
@@ -132,7 +154,7 @@ export class ActivityCache {
     const incoming = cells.reduce((n, c) => n + c.ids.length, 0);
     if (this.dense.size + incoming > this.maxPlayers) this.clear();
     const fresh = new Map<string, DayEntry>(
-      days.map((d) => [d, { bets: new Map(), players: new Map(), entries: 0, used: this.clock }]),
+      days.map((d) => [d, { bets: new Map(), players: new Map(), entries: 0, used: this.clock, sums: new Map() }]),
     );
     for (const c of cells) {
       const entry = fresh.get(c.day);
@@ -155,18 +177,45 @@ export class ActivityCache {
     this.evict(keep);
   }
 
-  /** Distinct players of a request whose days are all loaded. */
+  /**
+   * Distinct players of a request whose days are all loaded. The result may be shared with later calls
+   * asking the same: callers read it, never change it.
+   */
   count(req: ActivityRequest): DistinctCounts {
     const tick = (this.clock += 1);
     const keys = req.pairs.map((p) => pairKey(p.provider, p.currency));
-    const pairCells = keys.map((): Int32Array[] => []);
-    const byDay = new Map<string, number>();
-    const byCell = new Map<string, number>();
+    const days: string[] = [];
+    const entries: DayEntry[] = [];
     for (const [day, bets] of req.dayBets) {
       if (bets <= 0) continue;
       const entry = this.days.get(day);
       if (!entry) throw new Error(`activity of ${day} is not loaded`);
       entry.used = tick;
+      days.push(day);
+      entries.push(entry);
+    }
+    const memoKey = `${keys.join(',')}#${days.join(',')}`;
+    const memo = this.counted.get(memoKey);
+    if (memo && memo.entries.every((e, i) => e === entries[i])) return memo.counts;
+    const counts = this.countDays(keys, days, entries, req.pairs);
+    this.counted.delete(memoKey);
+    this.counted.set(memoKey, { entries, counts });
+    if (this.counted.size > COUNTED_MAX) this.counted.delete(this.counted.keys().next().value as string);
+    return counts;
+  }
+
+  private countDays(
+    keys: readonly string[],
+    days: readonly string[],
+    entries: readonly DayEntry[],
+    pairs: ActivityRequest['pairs'],
+  ): DistinctCounts {
+    const pairCells = keys.map((): Int32Array[] => []);
+    const byDay = new Map<string, number>();
+    const byCell = new Map<string, number>();
+    for (let d = 0; d < days.length; d += 1) {
+      const day = days[d] as string;
+      const entry = entries[d] as DayEntry;
       const dayCells: Int32Array[] = [];
       for (let i = 0; i < keys.length; i += 1) {
         const players = entry.players.get(keys[i] as string);
@@ -181,7 +230,7 @@ export class ActivityCache {
     const pairPlayers = pairCells.map((cells) => this.distinct(cells));
     const byProviderCells = new Map<number, Int32Array[]>();
     const byCurrencyCells = new Map<string, Int32Array[]>();
-    req.pairs.forEach((p, i) => {
+    pairs.forEach((p, i) => {
       push(byProviderCells, p.provider, pairPlayers[i] as Int32Array);
       push(byCurrencyCells, p.currency, pairPlayers[i] as Int32Array);
     });
@@ -199,6 +248,7 @@ export class ActivityCache {
   /** Forgets everything (tests, or when the player index grows past its bound). */
   clear(): void {
     this.days = new Map();
+    this.counted = new Map();
     this.dense = new Map();
     this.entries = 0;
     this.stamps = new Uint32Array(1024);
@@ -284,6 +334,8 @@ export class ActivityCache {
       this.days.delete(day);
       this.entries -= entry.entries;
     }
+    // Kept counts would hold dropped days in memory.
+    this.counted = new Map();
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/db.store';
+import type { LoadedGameCell } from './stats.gameDays';
 
 /**
  * Reads of the statistics pages. Roll-ups (`daily_game`, `daily_account`, `daily_player`) answer every
@@ -399,6 +400,49 @@ export async function gameBreakdown(s: StatsDb, f: RollupFilter): Promise<GameBr
       add(out.byProvider, Number(r.provider), slice);
       add(out.byCurrency, String(r.currency), slice);
       add(out.byGame, Number(r.gameId), slice);
+    }
+  }
+  return out;
+}
+
+/**
+ * The `daily_game_version` of every day with `daily_game` rows inside the given day ranges (inclusive): a
+ * few hundred small rows, read before the roll-up rows they vouch for (see `stats.gameDays.ts`).
+ */
+export async function gameDayVersions(
+  s: StatsDb,
+  ranges: readonly (readonly [string, string])[],
+): Promise<Map<string, number>> {
+  if (ranges.length === 0) return new Map();
+  const where = sql.join(
+    ranges.map(([from, to]) => sql`(day >= ${from} AND day <= ${to})`),
+    sql` OR `,
+  );
+  const q = sql<{ day: string; version: number }>`SELECT day, version FROM daily_game_version WHERE ${where}`;
+  return new Map((await q.execute(s.db)).rows.map((r) => [r.day, Number(r.version)]));
+}
+
+/** Days of `daily_game` read per statement (bounded bind parameters). */
+const DAYS_PER_READ = 500;
+
+/** Every `daily_game` row of the given days, all cells and games. */
+export async function gameDayRows(s: StatsDb, days: readonly string[]): Promise<LoadedGameCell[]> {
+  const out: LoadedGameCell[] = [];
+  for (let i = 0; i < days.length; i += DAYS_PER_READ) {
+    const chunk = days.slice(i, i + DAYS_PER_READ);
+    const q = sql<LoadedGameCell>`SELECT day, provider, currency, game_id AS "gameId", turnover, payout, bets, rounds
+      FROM daily_game WHERE day IN (${list(chunk)})`;
+    for (const r of (await q.execute(s.db)).rows) {
+      out.push({
+        day: r.day,
+        provider: Number(r.provider),
+        currency: r.currency,
+        gameId: Number(r.gameId),
+        turnover: Number(r.turnover),
+        payout: Number(r.payout),
+        bets: Number(r.bets),
+        rounds: Number(r.rounds),
+      });
     }
   }
   return out;

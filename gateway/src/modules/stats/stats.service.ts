@@ -28,7 +28,8 @@ import {
 import { AppError, refuse } from '../../platform/errors/errors';
 import { ERR } from '@dms/shared/errors/codes';
 import type { Scope } from '../../platform/auth/auth.context';
-import { ActivityCache, type DistinctCounts } from './stats.activity';
+import { ActivityCache, pairKey, type DistinctCounts } from './stats.activity';
+import { GameDayCache, type GameDayCell, type GameSlot } from './stats.gameDays';
 import * as repo from './stats.repository';
 import type { Pair, RawKind, RecordSearch, RollupFilter, RowKey, StatsDb } from './stats.repository';
 
@@ -221,6 +222,75 @@ function addMeasures(m: Measures, r: repo.GameSlice): void {
   m.rounds += Number(r.rounds);
 }
 
+/** The game figures of some days over a set of (provider, currency) cells, by day, provider, currency and game. */
+interface GameTotals {
+  byDay: Map<string, Measures>;
+  byProvider: Map<number, Measures>;
+  byCurrency: Map<string, Measures>;
+  byGame: Map<number, Measures>;
+}
+
+/**
+ * Adds up cached `daily_game` cells of the days `start … end` whose cell is in `pairs` (keys of
+ * {@link pairKey}): per (provider, currency, game) slot in flat arrays, folded into the groupings at the end.
+ */
+function gameTotals(
+  cells: ReadonlyMap<string, readonly GameDayCell[]>,
+  slots: readonly GameSlot[],
+  pairs: ReadonlySet<string>,
+  start: string,
+  end: string,
+): GameTotals {
+  const n = slots.length;
+  const wanted = slots.map((x) => pairs.has(x.pair));
+  const turnover = new Float64Array(n);
+  const payout = new Float64Array(n);
+  const bets = new Float64Array(n);
+  const rounds = new Float64Array(n);
+  const seen = new Uint8Array(n);
+  const out: GameTotals = { byDay: new Map(), byProvider: new Map(), byCurrency: new Map(), byGame: new Map() };
+  const days = [...cells.keys()].filter((d) => d >= start && d <= end).sort();
+  for (const day of days) {
+    let dayTotal: Measures | undefined;
+    for (const c of cells.get(day) as readonly GameDayCell[]) {
+      if (!wanted[c.slot]) continue;
+      if (!dayTotal) {
+        dayTotal = zeroMeasures();
+        out.byDay.set(day, dayTotal);
+      }
+      dayTotal.turnover += c.turnover;
+      dayTotal.payout += c.payout;
+      dayTotal.bets += c.bets;
+      dayTotal.rounds += c.rounds;
+      const i = c.slot;
+      turnover[i] = (turnover[i] as number) + c.turnover;
+      payout[i] = (payout[i] as number) + c.payout;
+      bets[i] = (bets[i] as number) + c.bets;
+      rounds[i] = (rounds[i] as number) + c.rounds;
+      seen[i] = 1;
+    }
+  }
+  const fold = <K>(m: Map<K, Measures>, k: K, i: number) => {
+    let v = m.get(k);
+    if (!v) {
+      v = zeroMeasures();
+      m.set(k, v);
+    }
+    v.turnover += turnover[i] as number;
+    v.payout += payout[i] as number;
+    v.bets += bets[i] as number;
+    v.rounds += rounds[i] as number;
+  };
+  for (let i = 0; i < n; i += 1) {
+    const x = slots[i] as GameSlot;
+    if (!seen[i]) continue;
+    fold(out.byProvider, x.provider, i);
+    fold(out.byCurrency, x.currency, i);
+    fold(out.byGame, x.gameId, i);
+  }
+  return out;
+}
+
 function profitOf(m: Measures, activePlayers: number | null): ProfitTotals {
   const ggr = m.turnover - m.payout;
   return {
@@ -293,14 +363,47 @@ function pageOf<T>(rows: T[], page: number, pageSize: number): StatsPage<T> {
  */
 export class StatsService {
   private readonly activity: ActivityCache;
+  private readonly gameDays: GameDayCache;
 
   constructor(
     private readonly s: StatsDb,
     /** IANA zone in which the business days are cut (`DMS_TZ`). */
     private readonly timeZone: string,
     activity?: ActivityCache,
+    gameDays?: GameDayCache,
   ) {
     this.activity = activity ?? new ActivityCache();
+    this.gameDays = gameDays ?? new GameDayCache();
+  }
+
+  /** The current `daily_game` rows of the days of some ranges (cached, checked against the day versions). */
+  private async gameCellsOf(
+    ranges: readonly (readonly [string, string])[],
+  ): Promise<Map<string, readonly GameDayCell[]>> {
+    const versions = await repo.gameDayVersions(this.s, ranges);
+    return this.gameDays.cellsOf(versions, (days) => repo.gameDayRows(this.s, days));
+  }
+
+  /** Raw-row counts per day and per pair: game records from the cached `daily_game` rows, others from SQL. */
+  private async rawCountsOf(kind: RawKind, f: RollupFilter): Promise<repo.RawCounts> {
+    if (kind !== 'game-records') return repo.rawCounts(this.s, kind, f);
+    const pairs = new Set(pairsOf(f.providers, f.currencies).map((p) => pairKey(p.provider, p.currency)));
+    const cells = await this.gameCellsOf([[f.startDay, f.endDay]]);
+    const perDay: repo.RawCounts['perDay'] = [];
+    const perPair = new Map<string, { provider: number; currency: string; n: number }>();
+    for (const day of [...cells.keys()].sort()) {
+      let n = 0;
+      for (const c of cells.get(day) as readonly GameDayCell[]) {
+        const key = c.pair;
+        if (!pairs.has(key) || c.bets === 0) continue;
+        n += c.bets;
+        const pair = perPair.get(key);
+        if (pair) pair.n += c.bets;
+        else perPair.set(key, { provider: c.provider, currency: c.currency, n: c.bets });
+      }
+      if (n > 0) perDay.push({ day, n });
+    }
+    return { perDay, perPair: [...perPair.values()] };
   }
 
   // ------------------------------------------------------------------------------------------------------
@@ -342,7 +445,7 @@ export class StatsService {
       };
     }
 
-    const counts = await repo.rawCounts(this.s, kind, rollupFilter(q));
+    const counts = await this.rawCountsOf(kind, rollupFilter(q));
     const total = counts.perDay.reduce((n, c) => n + c.n, 0);
     const pairKeys = new Set(counts.perPair.map((c) => `${c.provider}|${c.currency}`));
     const pairs = pairsOf(q.providerIds, q.currencies).filter((p) =>
@@ -709,8 +812,13 @@ export class StatsService {
   /** Company Profit: ranges A (the base) and B side by side, and B − A. */
   async profitCompare(scope: Scope, q: ProfitCompareQuery): Promise<ProfitCompare> {
     assertInScope(scope, q.providerIds, q.currencies);
-    const a = await this.profitRange(q.providerIds, q.currencies, q.aStart, q.aEnd);
-    const b = await this.profitRange(q.providerIds, q.currencies, q.bStart, q.bEnd);
+    // One read of the day versions for both ranges; the roll-up rows of unchanged days come from memory.
+    const cells = await this.gameCellsOf([
+      [q.aStart, q.aEnd],
+      [q.bStart, q.bEnd],
+    ]);
+    const a = await this.profitRange(cells, q.providerIds, q.currencies, q.aStart, q.aEnd);
+    const b = await this.profitRange(cells, q.providerIds, q.currencies, q.bStart, q.bEnd);
     const d = (k: keyof ProfitTotals) => profitDelta(a.totals[k], b.totals[k]);
     return {
       a,
@@ -727,13 +835,15 @@ export class StatsService {
   }
 
   private async profitRange(
+    cells: ReadonlyMap<string, readonly GameDayCell[]>,
     providers: readonly number[],
     currencies: readonly string[],
     start: string,
     end: string,
   ): Promise<ProfitRange> {
     const rf: RollupFilter = { providers, currencies, startDay: start, endDay: end };
-    const g = await repo.gameBreakdown(this.s, rf);
+    const pairs = new Set(pairsOf(providers, currencies).map((p) => pairKey(p.provider, p.currency)));
+    const g = gameTotals(cells, this.gameDays.slots, pairs, start, end);
     const active = await this.active(rf, new Map([...g.byDay].map(([day, m]) => [day, m.bets])));
     const total = zeroMeasures();
     for (const m of g.byDay.values()) addMeasures(total, m);

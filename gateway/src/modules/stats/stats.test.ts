@@ -545,7 +545,7 @@ describe('company profit', () => {
     expect(diff.ggr.value).toBe(tb.ggr - ta.ggr);
   });
 
-  it('counts bets and players that arrive after a first call', async () => {
+  it('counts bets, players and settlements that arrive after a first call', async () => {
     const q = {
       providerIds: '1003',
       currencies: 'USD',
@@ -554,6 +554,8 @@ describe('company profit', () => {
       bStart: f.lastDay,
       bEnd: f.lastDay,
     };
+    const records = { providerIds: '1003', currencies: 'USD', startDate: f.lastDay, endDate: f.lastDay };
+    const pageBefore = await get<StatsPage<GameRecordRow>>('/stats/game-records', records);
     const before = await get<ProfitCompare>('/company-profit/compare', q);
     const player = 990_001;
     const [ds] = dayRange(f.lastDay, tz);
@@ -581,6 +583,31 @@ describe('company profit', () => {
     expect(after.body.data.b.totals.turnover).toBe(before.body.data.b.totals.turnover + 700);
     expect(after.body.data.b.totals.activePlayers).toBe((before.body.data.b.totals.activePlayers ?? 0) + 1);
     expect(after.body.data.a).toEqual(before.body.data.a);
+    const pageAfter = await get<StatsPage<GameRecordRow>>('/stats/game-records', records);
+    expect(pageAfter.body.data.total).toBe(pageBefore.body.data.total + 1);
+    expect(pageAfter.body.data.list.map((r) => r.transactionId)).toContain('late-tx-1');
+
+    // A settlement changes payout and no bet count: it is seen all the same.
+    await writer.write([
+      {
+        type: 'round.settled',
+        id: 'late-settle-1',
+        provider: 1003,
+        currency: 'USD',
+        ts: ds + 3_630_000,
+        roundId: 'late-round-1',
+        gameId: 1,
+        tableId: 'T1',
+        shoeId: 'S',
+        result: { winner: 'banker' },
+        payouts: [{ transactionId: 'late-tx-1', playerId: player, payout: 1_365 }],
+      },
+    ]);
+    const settled = await get<ProfitCompare>('/company-profit/compare', q);
+    expect(settled.body.data.b.totals.payout).toBe(after.body.data.b.totals.payout + 1_365);
+    expect(settled.body.data.b.totals.ggr).toBe(after.body.data.b.totals.ggr - 1_365);
+    expect(settled.body.data.b.totals.bets).toBe(after.body.data.b.totals.bets);
+    expect(settled.body.data.a).toEqual(before.body.data.a);
     f.bets.push({
       id: 'late-tx-1',
       roundId: 'late-round-1',
@@ -593,9 +620,9 @@ describe('company profit', () => {
       shoeId: 'S',
       betType: 'banker',
       amount: 700,
-      payout: null,
+      payout: 1_365,
       ts: ds + 3_600_000,
-      settledAt: null,
+      settledAt: ds + 3_630_000,
       day: f.lastDay,
     });
   });

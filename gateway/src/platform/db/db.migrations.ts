@@ -3,6 +3,7 @@ import { ALL_PERMISSION_CODES } from '@dms/shared/permissions/codes';
 import type { Database } from './db.schema';
 import { SEED_CURRENCIES, SEED_PROVIDERS, SUPER_ACCOUNT_NAME } from './db.seed';
 import { PLATFORM_DATA_MIGRATION, platformDataMigration } from './db.platformData';
+import { ROLLUP_VERSION_MIGRATION, rollupVersionMigration } from './db.rollupVersion';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -160,6 +161,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
       },
     },
     [PLATFORM_DATA_MIGRATION]: platformDataMigration(dialect),
+    [ROLLUP_VERSION_MIGRATION]: rollupVersionMigration(dialect),
   };
 }
 

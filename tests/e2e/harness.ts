@@ -99,9 +99,17 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** A fresh browser context (own cookies) with a desktop viewport. */
-export async function newContext(browser: Browser, width = 1440, height = 900): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height } });
+/**
+ * A fresh browser context (own cookies) with a desktop viewport. A test that reads a downloaded file passes
+ * `acceptDownloads: true`: with it false playwright still reports the download but keeps no file of it.
+ */
+export async function newContext(
+  browser: Browser,
+  width = 1440,
+  height = 900,
+  options: { acceptDownloads?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height }, ...options });
 }
 
 /** Calls the gateway's REST API and returns the envelope. */

@@ -14,6 +14,7 @@ import { SessionService } from './platform/auth/session.service';
 import { createLive, type LiveServer } from './platform/live/live.server';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
+import { rateLimitStore } from './platform/http/http.rateLimit';
 import { AuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { BaseService } from './modules/base/base.service';
@@ -129,7 +130,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const feedProgress = publishFeedProgress(live.io, platformFeed.service);
 
     const impls: EndpointImpls = {
-      ...userRoutes(users, { loginRatePerMinute: config.loginRatePerMinute }),
+      ...userRoutes(users, {
+        loginRatePerMinute: config.loginRatePerMinute,
+        rateLimitStore: rateLimitStore(live.redis, 'login'),
+      }),
       ...baseRoutes(base),
       ...roleRoutes(roles),
       ...staffRoutes(staff),
@@ -180,6 +184,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         ingestRouter({
           secret: ingestSecret,
           ratePerMinute: platformFeed.config.ingestRatePerMinute,
+          rateLimitStore: rateLimitStore(live.redis, 'ingest'),
           submit: (events) => platformFeed.service.submit(events),
           logger,
         }),

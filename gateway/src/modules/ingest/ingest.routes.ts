@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { fail, ok } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import {
@@ -20,6 +20,8 @@ export interface IngestRouterOptions {
   secret: string;
   /** Requests per minute per client address. */
   ratePerMinute: number;
+  /** Where requests are counted: shared by the instances in scale-out; memory by default. */
+  rateLimitStore?: Store | undefined;
   /** Validates, stores and acknowledges a batch; resolves once committed. */
   submit(events: readonly unknown[]): Promise<IngestResult>;
   now?: () => number;
@@ -41,6 +43,8 @@ export function ingestRouter(options: IngestRouterOptions): Router {
     limit: options.ratePerMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+    passOnStoreError: true,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     handler: (_req, res) => {
       res.status(429).json(fail(ERR.GENERAL, 'too many ingest requests, slow down'));

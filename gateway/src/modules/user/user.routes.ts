@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import { fail } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import { AVATAR_PATH } from '@dms/shared/contracts/http/paths';
@@ -10,6 +10,8 @@ import { avatarSvg } from './user.avatar';
 export interface UserRoutesOptions {
   /** Login attempts per minute per client IP and account name. */
   loginRatePerMinute: number;
+  /** Where attempts are counted: shared by the instances in scale-out; memory by default. */
+  rateLimitStore?: Store | undefined;
 }
 
 /** `POST /user/login` (rate-limited), `GET /user/info`, `POST /user/editPassword`, `POST /user/logout`. */
@@ -22,6 +24,9 @@ export function userRoutes(
     limit: options.loginRatePerMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+    // A Redis outage must not lock every operator out: the attempt goes through uncounted.
+    passOnStoreError: true,
     keyGenerator: (req) => {
       const body = req.body as { username?: unknown } | undefined;
       const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 64) : '';

@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { PERM } from '@dms/shared/permissions/codes';
 import { permRoom } from '@dms/shared/contracts/live/rooms';
+import { API_BASE } from '@dms/shared/contracts/http/paths';
 import { createApp, type App } from '../../app';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../testing/testing.app';
 import { connectLive, nextEvent } from '../../testing/testing.live';
@@ -51,5 +52,24 @@ describe.skipIf(!redisUrl)('scale-out with the Redis streams adapter', () => {
     const gone = nextEvent<string>(socket, 'disconnect');
     expect((await a.call('POST', '/user/logout', { token })).body.code).toBe(0);
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('counts login attempts of one address and account on both instances together (DMS_LOGIN_RATE in all)', async () => {
+    const username = `nobody-${randomBytes(4).toString('hex')}`;
+    const attempt = async (url: string) => {
+      const res = await fetch(`${url}${API_BASE}/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'wrong-password' }),
+      });
+      return { status: res.status, code: ((await res.json()) as { code: number }).code };
+    };
+    const limit = a.config.loginRatePerMinute;
+    const answers = [];
+    for (let i = 0; i < limit; i++) answers.push(await attempt(i % 2 === 0 ? a.url : bUrl));
+    expect(answers.filter((r) => r.status === 429)).toEqual([]);
+    // Each instance has seen about half the limit: only a shared count refuses the next attempt.
+    expect(await attempt(bUrl)).toEqual({ status: 429, code: -1 });
+    expect(await attempt(a.url)).toEqual({ status: 429, code: -1 });
   });
 });

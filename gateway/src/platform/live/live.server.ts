@@ -9,6 +9,7 @@ import { toErrorReply } from '../errors/errors';
 import type { Logger } from '../logger/logger';
 import type { AuthContext } from '../auth/auth.context';
 import type { SessionService } from '../auth/session.service';
+import type { RedisClient } from '../http/http.rateLimit';
 import type { LiveNotifier } from './live.notifier';
 import { isAccessRoom, roomsFor } from './live.rooms';
 
@@ -39,6 +40,8 @@ export interface LiveOptions {
 export interface Live {
   io: LiveServer;
   notifier: LiveNotifier;
+  /** The connected Redis client when `redisUrl` is set, for the other state the instances share. */
+  redis: RedisClient | undefined;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
   });
 
-  let redis: ReturnType<typeof createClient> | undefined;
+  let redis: RedisClient | undefined;
   if (options.redisUrl) {
     redis = createClient({ url: options.redisUrl });
     redis.on('error', (err: unknown) => logger.error({ err }, 'redis client error'));
@@ -141,6 +144,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
   return {
     io,
     notifier,
+    redis,
     close: async () => {
       clearInterval(keepAlive);
       io.local.disconnectSockets(true);

@@ -106,6 +106,77 @@ describe('platform events', () => {
     expect(parsed).not.toHaveProperty('extra');
   });
 
+  it('answers exactly as the schema for valid events and every field spoilt in turn', () => {
+    const common = { id: 'e-1', provider: 1001, currency: 'CNY', ts: bet.ts };
+    const valid: Record<string, unknown>[] = [
+      bet,
+      { ...bet, gameId: 2, betType: 'pair_plus' },
+      { type: 'round.started', ...common, roundId: 'r-1', gameId: 1, tableId: 'T-1', shoeId: 's-1' },
+      {
+        type: 'round.settled',
+        ...common,
+        roundId: 'r-1',
+        gameId: 2,
+        tableId: 'T-1',
+        shoeId: 's-1',
+        result: { winner: 'player_a' },
+        payouts: [
+          { transactionId: 'tx-1', playerId: 1, payout: 0 },
+          { transactionId: 'tx-2', playerId: 2, payout: 5, extra: true },
+        ],
+      },
+      { type: 'player.registered', ...common, playerId: 9, account: 'a', device: 'ios', ip: '10.0.0.1' },
+      { type: 'player.login', ...common, playerId: 9, account: 'a', device: 'ios', ip: '2001:db8::1' },
+      { type: 'transfer', ...common, playerId: 9, account: 'a', direction: 1, amount: 5 },
+      { type: 'transfer', ...common, playerId: 9, account: 'a', direction: 0, amount: 5, balanceAfter: 0 },
+      { type: 'bonus.granted', ...common, playerId: 9, account: 'a', kind: 'rebate', amount: 1 },
+      { type: 'prize.awarded', ...common, playerId: 9, account: 'a', kind: 'jackpot', amount: 1 },
+    ];
+    const spoilers: unknown[] = [
+      undefined,
+      null,
+      '',
+      'a b',
+      'x'.repeat(33),
+      'x'.repeat(65),
+      -1,
+      0,
+      1,
+      2,
+      3,
+      1.5,
+      NaN,
+      Infinity,
+      2 ** 53,
+      MONEY_MAX + 1,
+      '1',
+      '10.0.0.256',
+      '::1',
+      'banker',
+      {},
+      [],
+      [{ transactionId: 'tx-1', playerId: 0, payout: 1 }],
+    ];
+    let checked = 0;
+    for (const event of valid) {
+      for (const key of [...Object.keys(event), 'extra']) {
+        for (const value of spoilers) {
+          for (const candidate of [{ ...event, [key]: value }, event]) {
+            const schema = platformEventSchema.safeParse(candidate);
+            const check = checkPlatformEvent(candidate);
+            expect(check.ok).toBe(schema.success);
+            if (check.ok && schema.success) expect(check.event).toStrictEqual(schema.data);
+            checked += 1;
+          }
+        }
+      }
+      const { ...without } = event;
+      delete without.id;
+      expect(checkPlatformEvent(without).ok).toBe(false);
+    }
+    expect(checked).toBeGreaterThan(2000);
+  });
+
   it('bounds an ingest batch to 1–5000 events', () => {
     expect(ingestBatchSchema.safeParse({ events: [] }).success).toBe(false);
     expect(ingestBatchSchema.safeParse({ events: new Array(5000).fill(bet) }).success).toBe(true);

@@ -8,7 +8,9 @@
  * runs (zod validation, 150 ms / 5000-event batches, one transaction per batch with insert-or-ignore, bet
  * settlement and the three roll-ups) and reports events/s. Beside it, measured in the same run:
  *   - bare batched inserts of the same raw rows into the same tables (better-sqlite3 prepared statements,
- *     5000 rows per transaction; no validation, no settlement, no roll-ups);
+ *     5000 rows per transaction; no validation, no roll-ups): the rows as the pipeline stores them, rounds
+ *     with their settlement and bets with their payout, so the baseline writes what the pipeline writes,
+ *     minus the checks, the updates of rows settled in a later batch and the roll-ups;
  *   - bare batched inserts into a narrow table (text key and three columns), the figure of DEPENDENCIES.md.
  * With DATABASE_URL set (and no --skip-pg), the pipeline and the bare inserts again on PostgreSQL, each in
  * a fresh schema that is dropped afterwards. Prints a readable summary on stderr and one JSON line on stdout.
@@ -24,8 +26,11 @@ import pg from 'pg';
 import type { PlatformEvent } from '../shared/src/contracts/events/platform';
 import { openStore, type Store } from '../gateway/src/platform/db/db.store';
 import { platformDataMigration } from '../gateway/src/platform/db/db.platformData';
+import { ingestLeanMigration } from '../gateway/src/platform/db/db.ingestLean';
 import { EventBatchWriter } from '../gateway/src/engine/batch.service';
 import {
+  BET_PAYOUT_INDEX,
+  BET_SETTLED_AT_INDEX,
   COLUMNS,
   DayCutter,
   toRows,
@@ -103,7 +108,10 @@ async function ensureDataTables(store: Store): Promise<void> {
             store.db,
           )
         ).rows[0]?.t;
-  if (!has) await platformDataMigration(store.dialect).up(store.db);
+  if (!has) {
+    await platformDataMigration(store.dialect).up(store.db);
+    await ingestLeanMigration.up(store.db);
+  }
 }
 
 const TABLE_ROWS: readonly [RawTable, keyof BatchRows][] = [
@@ -114,11 +122,41 @@ const TABLE_ROWS: readonly [RawTable, keyof BatchRows][] = [
   ['bet_record', 'bets'],
   ['bonus_record', 'bonuses'],
   ['prize_record', 'prizes'],
-  ['settlement', 'settlements'],
 ];
 
+/** The rows the pipeline stores for these events: rounds with their settlement, bets with their payout. */
 function rawRows(events: readonly PlatformEvent[]): [RawTable, Row[]][] {
   const rows = toRows(events, new DayCutter(TZ));
+  const payouts = new Map<string, { roundId: string; payout: number; at: number }>();
+  for (const e of rows.settlementEvents.values()) {
+    for (const p of e.payouts)
+      payouts.set(p.transactionId, { roundId: e.roundId, payout: p.payout, at: e.ts });
+  }
+  for (const row of rows.rounds) {
+    const s = rows.settlementEvents.get(row[0] as string);
+    if (s) row.splice(6, 3, s.ts, JSON.stringify(s.result), s.id);
+  }
+  for (const [roundId, s] of rows.settlementEvents) {
+    if (rows.roundEvents.has(roundId)) continue;
+    rows.rounds.push([
+      roundId,
+      s.provider,
+      s.gameId,
+      s.tableId,
+      s.shoeId,
+      s.ts,
+      s.ts,
+      JSON.stringify(s.result),
+      s.id,
+    ]);
+  }
+  for (const row of rows.bets) {
+    const p = payouts.get(row[0] as string);
+    if (p && p.roundId === row[1]) {
+      row[BET_PAYOUT_INDEX] = p.payout;
+      row[BET_SETTLED_AT_INDEX] = p.at;
+    }
+  }
   return TABLE_ROWS.map(([table, key]) => [table, rows[key] as Row[]]);
 }
 
@@ -131,6 +169,7 @@ async function sqliteBare(rows: [RawTable, Row[]][]): Promise<{ ms: number; rows
   database.pragma('cache_size = -65536');
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
   await platformDataMigration('sqlite').up(db);
+  await ingestLeanMigration.up(db);
   let n = 0;
   const t0 = performance.now();
   for (const [table, list] of rows) {
@@ -202,6 +241,7 @@ async function pgBare(url: string, rows: [RawTable, Row[]][]): Promise<{ ms: num
   const pool = new pg.Pool({ connectionString: url, max: 1, options: `-c search_path=${schema}` });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   await platformDataMigration('postgres').up(db);
+  await ingestLeanMigration.up(db);
   await db.destroy();
   let n = 0;
   const t0 = performance.now();

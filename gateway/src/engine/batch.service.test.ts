@@ -19,7 +19,6 @@ const TABLES = [
   'bet_record',
   'bonus_record',
   'prize_record',
-  'settlement',
   'pending_payout',
   'daily_game',
   'daily_account',

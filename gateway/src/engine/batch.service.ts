@@ -1,11 +1,17 @@
-import type { PlatformEvent, RoundSettledEvent } from '@dms/shared/contracts/events/platform';
+import {
+  resultJson,
+  type Payout,
+  type PlatformEvent,
+  type RoundSettledEvent,
+} from '@dms/shared/contracts/events/platform';
 import type { EventsRepository, PendingPayout } from './events.repository';
 import {
+  BET_DAY_INDEX,
   BET_PAYOUT_INDEX,
   BET_SETTLED_AT_INDEX,
   ROUND_RESULT_INDEX,
   ROUND_SETTLED_AT_INDEX,
-  betFacts,
+  ROUND_SETTLEMENT_INDEX,
   storageKey,
   toRows,
   type BatchRows,
@@ -49,22 +55,37 @@ export class EventBatchWriter implements BatchWriter {
     const result = await this.repo.transaction(async (tx) => {
       await tx.serializeBatches();
       let pendingDelta = 0;
-      // Settlements first: only the new ones settle anything.
-      const settlements = await tx.insertRaw('settlement', sorted(rows.settlements));
-      const settledRounds = new Map<string, RoundSettledEvent>();
-      const payouts = new Map<string, PendingPayout>();
-      for (const id of settlements) {
-        const e = rows.settlementEvents.get(id);
-        if (!e) continue;
-        settledRounds.set(e.roundId, e);
-        for (const p of e.payouts) {
-          payouts.set(p.transactionId, {
-            transactionId: p.transactionId,
-            roundId: e.roundId,
-            payout: p.payout,
-            settledAt: e.ts,
-          });
+      // Rounds first, each with its settlement when the batch has one: only settlements recorded now
+      // settle anything.
+      const roundRows = rows.rounds;
+      for (const row of roundRows) {
+        const s = rows.settlementEvents.get(row[0] as string);
+        if (s) {
+          row[ROUND_SETTLED_AT_INDEX] = s.ts;
+          row[ROUND_RESULT_INDEX] = resultJson(s.result);
+          row[ROUND_SETTLEMENT_INDEX] = s.id;
         }
+      }
+      // Settlements of rounds whose start is not in this batch (stored earlier, or never received).
+      for (const [roundId, e] of rows.settlementEvents) {
+        if (rows.roundEvents.has(roundId)) continue;
+        roundRows.push([
+          roundId,
+          e.provider,
+          e.gameId,
+          e.tableId,
+          e.shoeId,
+          e.ts,
+          e.ts,
+          resultJson(e.result),
+          e.id,
+        ]);
+      }
+      const rounds = await tx.writeRounds(sorted(roundRows));
+      const settledNow = new Map<string, RoundSettledEvent>();
+      for (const roundId of rounds.settled) {
+        const e = rows.settlementEvents.get(roundId);
+        if (e) settledNow.set(roundId, e);
       }
       // Payouts kept for bets that had not arrived when their round settled.
       let late = new Map<string, PendingPayout>();
@@ -73,31 +94,36 @@ export class EventBatchWriter implements BatchWriter {
           (await tx.pendingPayouts([...rows.betEvents.keys()])).map((p) => [p.transactionId, p]),
         );
       }
-      // Bets and rounds settled in this same batch are inserted settled: no update afterwards.
+      // Bets whose round is settled now, or was settled before them, are inserted settled.
+      const payoutOf = new PayoutLookup();
+      const fromPending = new Set<string>();
       for (const row of rows.bets) {
         const id = row[0] as string;
-        const p = payouts.get(id) ?? late.get(id);
-        if (p && p.roundId === row[1]) {
+        const roundId = row[1] as string;
+        const s = settledNow.get(roundId);
+        const p = s && payoutOf.find(s, id);
+        if (s && p) {
           row[BET_PAYOUT_INDEX] = p.payout;
-          row[BET_SETTLED_AT_INDEX] = p.settledAt;
+          row[BET_SETTLED_AT_INDEX] = s.ts;
+          continue;
         }
-      }
-      for (const row of rows.rounds) {
-        const s = settledRounds.get(row[0] as string);
-        if (s) {
-          row[ROUND_SETTLED_AT_INDEX] = s.ts;
-          row[ROUND_RESULT_INDEX] = JSON.stringify(s.result);
+        const l = late.get(id);
+        if (l && l.roundId === roundId) {
+          row[BET_PAYOUT_INDEX] = l.payout;
+          row[BET_SETTLED_AT_INDEX] = l.settledAt;
+          fromPending.add(id);
         }
       }
 
-      // Rounds count once per provider, currency and day that bet on them: which keys have bets already.
-      const knownRounds = await tx.roundKeys([...new Set(rows.bets.map((r) => r[1] as string))]);
+      // Rounds count once per daily_game key that bet on them: which keys had bets before this batch.
+      const roundIds = new Set<string>();
+      for (const row of rows.bets) roundIds.add(row[1] as string);
+      const knownRounds = await tx.roundKeys([...roundIds]);
 
-      const [players, logins, transfers, rounds, bets, bonuses, prizes] = [
+      const [players, logins, transfers, bets, bonuses, prizes] = [
         await tx.insertRaw('player', sorted(rows.players)),
         await tx.insertRaw('login_record', sorted(rows.logins)),
         await tx.insertRaw('transfer_record', sorted(rows.transfers)),
-        await tx.insertRaw('game_round', sorted(rows.rounds)),
         await tx.insertRaw('bet_record', sorted(rows.bets)),
         await tx.insertRaw('bonus_record', sorted(rows.bonuses)),
         await tx.insertRaw('prize_record', sorted(rows.prizes)),
@@ -105,43 +131,49 @@ export class EventBatchWriter implements BatchWriter {
 
       const deltas = new RollupDeltas();
       let settledCount = 0;
-      const lateSettled: string[] = [];
-      for (const id of bets) {
-        const e = rows.betEvents.get(id);
-        if (!e) continue;
-        const facts = betFacts(e, rows.dayOf.get(e) ?? this.days.dayOf(e.ts));
-        deltas.bet(facts);
-        const p = payouts.get(id) ?? late.get(id);
-        if (p && p.roundId === e.roundId) {
-          deltas.settled(facts, p.payout);
-          settledCount += 1;
-          if (!payouts.delete(id)) lateSettled.push(id);
-        }
+      const paidNow = new Set<string>();
+      const pendingUsed: string[] = [];
+      for (const row of rows.bets) {
+        const id = row[0] as string;
+        if (!bets.has(id)) continue;
+        const payout = row[BET_PAYOUT_INDEX] as number | null;
+        deltas.newBet(
+          row[BET_DAY_INDEX] as string,
+          row[4] as number,
+          row[5] as string,
+          row[6] as number,
+          row[1] as string,
+          row[2] as number,
+          row[3] as string,
+          row[10] as number,
+          payout,
+        );
+        if (payout === null) continue;
+        settledCount += 1;
+        if (fromPending.has(id)) pendingUsed.push(id);
+        else paidNow.add(id);
       }
-      if (lateSettled.length > 0) {
-        await tx.deletePendingPayouts(lateSettled);
-        pendingDelta -= lateSettled.length;
+      deltas.countRounds((roundId) => knownRounds.get(roundId));
+      if (pendingUsed.length > 0) {
+        await tx.deletePendingPayouts(pendingUsed);
+        pendingDelta -= pendingUsed.length;
       }
 
-      // Results of rounds settled now whose row was not inserted settled just above.
-      const roundRows: Row[] = [];
-      for (const [roundId, e] of settledRounds) {
-        if (rounds.has(roundId)) continue;
-        roundRows.push([
-          e.roundId,
-          e.provider,
-          e.gameId,
-          e.tableId,
-          e.shoeId,
-          e.ts,
-          e.ts,
-          JSON.stringify(e.result),
-        ]);
-      }
-      if (roundRows.length > 0) await tx.settleRounds(sorted(roundRows));
       // Payouts of bets stored earlier; those of bets not stored yet wait in pending_payout.
-      if (payouts.size > 0) {
-        const open = [...payouts.values()].sort((a, b) => cmp(a.transactionId, b.transactionId));
+      const open: PendingPayout[] = [];
+      for (const s of settledNow.values()) {
+        for (const p of s.payouts) {
+          if (paidNow.has(p.transactionId)) continue;
+          open.push({
+            transactionId: p.transactionId,
+            roundId: s.roundId,
+            payout: p.payout,
+            settledAt: s.ts,
+          });
+        }
+      }
+      if (open.length > 0) {
+        open.sort((a, b) => cmp(a.transactionId, b.transactionId));
         const paid = await tx.applyPayouts(open);
         for (const b of paid) deltas.settled(b, b.payout);
         settledCount += paid.length;
@@ -152,16 +184,6 @@ export class EventBatchWriter implements BatchWriter {
           const missing = unpaid.filter((p) => !stored.has(p.transactionId));
           if (missing.length > 0) pendingDelta += await tx.addPendingPayouts(missing);
         }
-      }
-
-      for (const id of bets) {
-        const e = rows.betEvents.get(id);
-        if (!e) continue;
-        const day = rows.dayOf.get(e) ?? this.days.dayOf(e.ts);
-        const key = `${e.roundId}|${e.provider}|${e.currency}|${day}`;
-        if (knownRounds.has(key)) continue;
-        knownRounds.add(key);
-        deltas.round(day, e.provider, e.currency, e.gameId);
       }
 
       for (const key of players) {
@@ -205,11 +227,40 @@ export class EventBatchWriter implements BatchWriter {
       await tx.upsertDailyGame([...deltas.game.values()]);
       await tx.upsertDailyAccount([...deltas.account.values()]);
 
-      const stored = { players, logins, transfers, rounds, bets, bonuses, prizes, settlements };
+      const stored = {
+        players,
+        logins,
+        transfers,
+        rounds: rounds.inserted,
+        bets,
+        bonuses,
+        prizes,
+        settlements: rounds.settled,
+      };
       return { inserted: insertedEvents(events, rows, stored), settledBets: settledCount, pendingDelta };
     });
     this.pending = Math.max(0, (this.pending ?? 0) + result.pendingDelta);
     return { inserted: result.inserted, settledBets: result.settledBets };
+  }
+}
+
+/** Finds a bet's payout in its round's settlement: a scan of a short list, a map built once for a long one. */
+class PayoutLookup {
+  private readonly maps = new Map<RoundSettledEvent, Map<string, Payout>>();
+
+  find(s: RoundSettledEvent, transactionId: string): Payout | undefined {
+    if (s.payouts.length <= 16) {
+      for (const p of s.payouts) if (p.transactionId === transactionId) return p;
+      return undefined;
+    }
+    let m = this.maps.get(s);
+    if (!m) {
+      m = new Map();
+      // The first payout of an id wins, as in the scan.
+      for (const p of s.payouts) if (!m.has(p.transactionId)) m.set(p.transactionId, p);
+      this.maps.set(s, m);
+    }
+    return m.get(transactionId);
   }
 }
 
@@ -274,7 +325,7 @@ function insertedEvents(
         set = stored.settlements;
         break;
     }
-    // Registrations are returned by event id, the others by their primary key.
+    // Registrations are returned by event id, the others by their key (a settlement by its round).
     if (set.has(e.type === 'player.registered' ? e.id : storageKey(e))) out.push(e);
   }
   return out;

@@ -54,7 +54,17 @@ export const COLUMNS = {
     'ts',
     'day',
   ],
-  game_round: ['id', 'provider', 'game_id', 'table_id', 'shoe_id', 'started_at', 'settled_at', 'result'],
+  game_round: [
+    'id',
+    'provider',
+    'game_id',
+    'table_id',
+    'shoe_id',
+    'started_at',
+    'settled_at',
+    'result',
+    'settlement_id',
+  ],
   bet_record: [
     'id',
     'round_id',
@@ -74,7 +84,6 @@ export const COLUMNS = {
   ],
   bonus_record: ['id', 'player_id', 'account', 'provider', 'currency', 'kind', 'amount', 'ts', 'day'],
   prize_record: ['id', 'player_id', 'account', 'provider', 'currency', 'kind', 'amount', 'ts', 'day'],
-  settlement: ['id', 'round_id', 'ts'],
 } as const;
 
 /** A raw table that events are inserted into. */
@@ -99,9 +108,12 @@ export interface BetFacts {
 /** Index of the `payout` and `settled_at` values in a bet row (late bets are inserted already settled). */
 export const BET_PAYOUT_INDEX = 11;
 export const BET_SETTLED_AT_INDEX = 13;
-/** Index of the `settled_at` and `result` values in a round row (a round settled in its own batch is inserted settled). */
+/** Index of the business day in a bet row. */
+export const BET_DAY_INDEX = 14;
+/** Index of the `settled_at`, `result` and `settlement_id` values in a round row (a round settled in its own batch is inserted settled). */
 export const ROUND_SETTLED_AT_INDEX = 6;
 export const ROUND_RESULT_INDEX = 7;
+export const ROUND_SETTLEMENT_INDEX = 8;
 
 /** The rows of one batch by table, and the events behind them by primary key. */
 export interface BatchRows {
@@ -112,7 +124,6 @@ export interface BatchRows {
   bets: Row[];
   bonuses: Row[];
   prizes: Row[];
-  settlements: Row[];
   /** Events by the key their insert returns: the event id for registrations, else the primary key. */
   registered: Map<string, PlayerRegisteredEvent>;
   loginEvents: Map<string, PlayerLoginEvent>;
@@ -121,6 +132,7 @@ export interface BatchRows {
   betEvents: Map<string, BetPlacedEvent>;
   bonusEvents: Map<string, BonusGrantedEvent>;
   prizeEvents: Map<string, PrizeAwardedEvent>;
+  /** Settlements by round id (one per round: the first of the batch). */
   settlementEvents: Map<string, RoundSettledEvent>;
   /** Business day of every event, by event object. */
   dayOf: Map<PlatformEvent, string>;
@@ -132,6 +144,7 @@ export function storageKey(e: PlatformEvent): string {
     case 'player.registered':
       return String(e.playerId);
     case 'round.started':
+    case 'round.settled':
       return e.roundId;
     case 'bet.placed':
       return e.transactionId;
@@ -153,7 +166,6 @@ export function toRows(events: readonly PlatformEvent[], days: DayCutter): Batch
     bets: [],
     bonuses: [],
     prizes: [],
-    settlements: [],
     registered: new Map(),
     loginEvents: new Map(),
     transferEvents: new Map(),
@@ -200,7 +212,7 @@ export function toRows(events: readonly PlatformEvent[], days: DayCutter): Batch
       case 'round.started':
         if (rows.roundEvents.has(e.roundId)) continue;
         rows.roundEvents.set(e.roundId, e);
-        rows.rounds.push([e.roundId, e.provider, e.gameId, e.tableId, e.shoeId, e.ts, null, null]);
+        rows.rounds.push([e.roundId, e.provider, e.gameId, e.tableId, e.shoeId, e.ts, null, null, null]);
         break;
       case 'bet.placed':
         if (rows.betEvents.has(e.transactionId)) continue;
@@ -234,27 +246,11 @@ export function toRows(events: readonly PlatformEvent[], days: DayCutter): Batch
         rows.prizes.push([e.id, e.playerId, e.account, e.provider, e.currency, e.kind, e.amount, e.ts, day]);
         break;
       case 'round.settled':
-        if (rows.settlementEvents.has(e.id)) continue;
-        rows.settlementEvents.set(e.id, e);
-        rows.settlements.push([e.id, e.roundId, e.ts]);
+        if (rows.settlementEvents.has(e.roundId)) continue;
+        rows.settlementEvents.set(e.roundId, e);
         break;
     }
     rows.dayOf.set(e, day);
   }
   return rows;
-}
-
-/** The roll-up facts of a bet event. */
-export function betFacts(e: BetPlacedEvent, day: string): BetFacts {
-  return {
-    id: e.transactionId,
-    roundId: e.roundId,
-    day,
-    provider: e.provider,
-    currency: e.currency,
-    gameId: e.gameId,
-    playerId: e.playerId,
-    account: e.account,
-    amount: e.amount,
-  };
 }

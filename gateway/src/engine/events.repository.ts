@@ -1,21 +1,32 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect } from '../platform/db/db.migrations';
 import type { Store } from '../platform/db/db.store';
 import { COLUMNS, type RawTable, type Row } from './events.mapper';
 import type { PlatformTables } from './events.tables';
-import type { AccountDelta, GameDelta, PlayerDelta, SettledBet } from './rollup.aggregator';
+import {
+  gameKey,
+  type AccountDelta,
+  type GameDelta,
+  type PlayerDelta,
+  type SettledBet,
+} from './rollup.aggregator';
 
 /**
- * SQL of the event pipeline: bulk inserts that skip existing keys and return the keys they did insert,
- * the settlement of bets, and the roll-up upserts. Statements are built here as text and run through
- * Kysely on the caller's connection or transaction: with thousands of rows per batch, building Kysely's
- * operation tree for every value would cost more than the database does.
+ * SQL of the event pipeline: inserts that skip existing keys and tell which keys they did insert, the
+ * settlement of rounds and bets, and the roll-up upserts. Statements are built here as text: with
+ * thousands of rows per batch, building Kysely's operation tree for every value would cost more than the
+ * database does.
  *
- * Rows travel differently per dialect. SQLite gets a whole table's rows as one JSON parameter read with
- * `json_each` (a short statement prepared once per call instead of a statement of thousands of
- * placeholders; `UPDATE … FROM (VALUES …)` measured six times slower than `FROM json_each`). PostgreSQL
- * gets multi-row `VALUES` with `$n` placeholders. The semantics are the same: `ON CONFLICT DO NOTHING
- * RETURNING` tells which rows are new.
+ * Rows travel differently per dialect, with the same semantics:
+ * - SQLite, inside {@link EventsRepository.transaction}: one row per call of a statement prepared once per
+ *   connection on the better-sqlite3 handle under Kysely (its `changes` tells whether the row was new).
+ *   better-sqlite3 is synchronous and in-process, so a call costs about a microsecond; JSON-encoding the
+ *   rows for one `json_each` statement, and decoding them again in SQL, cost more than that. The handle is
+ *   used only while this repository's Kysely transaction holds the connection, so nothing interleaves.
+ * - PostgreSQL (and SQLite outside a transaction): multi-row `VALUES` (`$n` placeholders) or one JSON
+ *   parameter read with `json_each`, through Kysely on the caller's connection or transaction;
+ *   `ON CONFLICT DO NOTHING RETURNING` tells which rows are new.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's database type plus ours; raw SQL below
@@ -27,6 +38,14 @@ export interface PendingPayout {
   roundId: string;
   payout: number;
   settledAt: number;
+}
+
+/** What writing the rounds of a batch did, by round id. */
+export interface RoundsWritten {
+  /** Round rows created now (by the round's start, or by a settlement naming a round never started). */
+  inserted: Set<string>;
+  /** Rounds whose settlement was recorded now (each round takes one). */
+  settled: Set<string>;
 }
 
 /** The `logins` of a `daily_player` row after an upsert. */
@@ -51,8 +70,12 @@ const KEY_COLUMN: Readonly<Record<RawTable, string>> = {
   bet_record: 'id',
   bonus_record: 'id',
   prize_record: 'id',
-  settlement: 'id',
 };
+
+const ROUND_COLUMNS = COLUMNS.game_round;
+
+/** Prepared statements per better-sqlite3 connection, reused by every batch. */
+const preparedByConnection = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 
 function chunks<T>(items: readonly T[], width: number): T[][] {
   const size = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / Math.max(1, width))));
@@ -65,14 +88,20 @@ function chunks<T>(items: readonly T[], width: number): T[][] {
 export class EventsRepository {
   private readonly placeholderCache = new Map<string, string>();
 
+  /**
+   * @param sqlite the better-sqlite3 connection under `db` (SQLite), used only when `inTransaction`.
+   * @param inTransaction whether `db` is this repository's own transaction (see {@link transaction}).
+   */
   constructor(
     private readonly db: AnyKysely,
     readonly dialect: Dialect,
+    private readonly sqlite?: BetterSqlite3.Database,
+    private readonly inTransaction = false,
   ) {}
 
   /** The repository over a store's database. */
   static of(store: Store): EventsRepository {
-    return new EventsRepository(store.db as unknown as AnyKysely, store.dialect);
+    return new EventsRepository(store.db as unknown as AnyKysely, store.dialect, store.sqlite);
   }
 
   /** The typed Kysely handle of the platform tables (reads of other modules, tests). */
@@ -82,7 +111,45 @@ export class EventsRepository {
 
   /** Runs `fn` in one transaction with a repository bound to it. */
   transaction<T>(fn: (tx: EventsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => fn(new EventsRepository(trx as AnyKysely, this.dialect)));
+    return this.db
+      .transaction()
+      .execute((trx) => fn(new EventsRepository(trx as AnyKysely, this.dialect, this.sqlite, true)));
+  }
+
+  /**
+   * The better-sqlite3 connection, only inside this repository's transaction: Kysely then holds the
+   * connection for us, so a statement run on the handle belongs to our transaction and no other.
+   */
+  private get lite(): BetterSqlite3.Database | undefined {
+    return this.inTransaction && this.dialect === 'sqlite' ? this.sqlite : undefined;
+  }
+
+  /** `text` prepared once per connection. */
+  private prepared(lite: BetterSqlite3.Database, text: string): BetterSqlite3.Statement {
+    let cache = preparedByConnection.get(lite);
+    if (!cache) {
+      cache = new Map();
+      preparedByConnection.set(lite, cache);
+    }
+    let st = cache.get(text);
+    if (!st) {
+      st = lite.prepare(text);
+      cache.set(text, st);
+    }
+    return st;
+  }
+
+  /** `insert into table (columns) values (?, …)` with an optional tail, prepared once. */
+  private insertStatement(
+    lite: BetterSqlite3.Database,
+    table: string,
+    columns: readonly string[],
+    tail: string,
+  ) {
+    return this.prepared(
+      lite,
+      `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) ${tail}`,
+    );
   }
 
   /**
@@ -155,6 +222,13 @@ export class EventsRepository {
     const inserted = new Set<string>();
     if (rows.length === 0) return inserted;
     const columns = COLUMNS[table];
+    const lite = this.lite;
+    if (lite) {
+      const st = this.insertStatement(lite, table, columns, 'on conflict do nothing');
+      const key = (columns as readonly string[]).indexOf(KEY_COLUMN[table]);
+      for (const row of rows) if (st.run(row).changes > 0) inserted.add(String(row[key]));
+      return inserted;
+    }
     const found = await this.bulk<{ k: string | number }>(
       rows,
       columns.length,
@@ -166,18 +240,59 @@ export class EventsRepository {
   }
 
   /**
-   * Records settled rounds: sets `settled_at` and `result` of their `game_round` rows, creating the row
-   * (started at the settlement) when the round's start was never received.
+   * Writes the rounds of a batch, one row each in {@link COLUMNS} order (`settlement_id` and the other
+   * settlement values null when the batch does not settle the round): creates the rows of rounds not
+   * stored yet (a round whose start never came is created by its settlement, started at the settlement),
+   * and records the settlement of a stored round that has none yet. A round takes one settlement: a later
+   * one, under any event id, is skipped.
    */
-  async settleRounds(rows: readonly Row[]): Promise<void> {
-    const columns = COLUMNS.game_round;
-    await this.bulk(
-      rows,
-      columns.length,
-      (source) =>
-        `insert into game_round (${columns.join(', ')}) ${source} ` +
-        `on conflict (id) do update set settled_at = excluded.settled_at, result = excluded.result`,
-    );
+  async writeRounds(rows: readonly Row[]): Promise<RoundsWritten> {
+    const out: RoundsWritten = { inserted: new Set(), settled: new Set() };
+    if (rows.length === 0) return out;
+    const settle = 'set settled_at = ?, result = ?, settlement_id = ? where id = ? and settlement_id is null';
+    const lite = this.lite;
+    if (lite) {
+      const insert = this.insertStatement(lite, 'game_round', ROUND_COLUMNS, 'on conflict do nothing');
+      const update = this.prepared(lite, `update game_round ${settle}`);
+      for (const row of rows) {
+        const id = row[0] as string;
+        const settlement = row[8];
+        if (insert.run(row).changes > 0) {
+          out.inserted.add(id);
+          if (settlement != null) out.settled.add(id);
+        } else if (settlement != null && update.run(row[6], row[7], settlement, id).changes > 0) {
+          out.settled.add(id);
+        }
+      }
+      return out;
+    }
+    for (const id of await this.insertRaw('game_round', rows)) {
+      out.inserted.add(id);
+    }
+    for (const row of rows)
+      if (out.inserted.has(row[0] as string) && row[8] != null) out.settled.add(row[0] as string);
+    const open = rows
+      .filter((row) => row[8] != null && !out.inserted.has(row[0] as string))
+      .map((row) => [row[0], row[6], row[7], row[8]]);
+    if (open.length === 0) return out;
+    const found =
+      this.dialect === 'sqlite'
+        ? await this.run<{ k: string }>(
+            `update game_round set settled_at = j.value ->> 1, result = j.value ->> 2, settlement_id = j.value ->> 3 ` +
+              `from json_each(?) as j where game_round.id = j.value ->> 0 and game_round.settlement_id is null ` +
+              `returning game_round.id as k`,
+            [JSON.stringify(open)],
+          )
+        : await this.bulk<{ k: string }>(
+            open,
+            4,
+            (source) =>
+              `update game_round set settled_at = v.column2, result = v.column3, settlement_id = v.column4 from (${source}) as v ` +
+              `where game_round.id = v.column1 and game_round.settlement_id is null returning game_round.id as k`,
+            ['varchar(64)', 'bigint', 'text', 'varchar(64)'],
+          );
+    for (const r of found) out.settled.add(r.k);
+    return out;
   }
 
   /**
@@ -202,7 +317,18 @@ export class EventsRepository {
     };
     const rows = payouts.map((p) => [p.transactionId, p.roundId, p.payout, p.settledAt]);
     let found: Settled[];
-    if (this.dialect === 'sqlite') {
+    const lite = this.lite;
+    if (lite) {
+      const st = this.prepared(
+        lite,
+        `update bet_record set payout = ?, settled_at = ? where id = ? and round_id = ? and payout is null ${returning}`,
+      );
+      found = [];
+      for (const p of payouts) {
+        const r = st.get(p.payout, p.settledAt, p.transactionId, p.roundId) as Settled | undefined;
+        if (r) found.push(r);
+      }
+    } else if (this.dialect === 'sqlite') {
       found = await this.run<Settled>(
         `update bet_record set payout = j.value ->> 2, settled_at = j.value ->> 3 from json_each(?) as j ` +
           `where bet_record.id = j.value ->> 0 and bet_record.round_id = j.value ->> 1 and bet_record.payout is null ${returning}`,
@@ -235,6 +361,12 @@ export class EventsRepository {
   /** Which of these bet ids are stored. */
   async existingBets(ids: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();
+    const lite = this.lite;
+    if (lite) {
+      const st = this.prepared(lite, 'select 1 from bet_record where id = ?').pluck();
+      for (const id of ids) if (st.get(id) !== undefined) found.add(id);
+      return found;
+    }
     for (const part of chunks(ids, 1)) {
       const rows = await this.run<{ id: string }>(
         `select id from bet_record where id in (${this.values(1, part.length).slice(1, -1)})`,
@@ -247,6 +379,18 @@ export class EventsRepository {
 
   /** Keeps payouts of bets not stored yet; returns how many were new. */
   async addPendingPayouts(payouts: readonly PendingPayout[]): Promise<number> {
+    const lite = this.lite;
+    if (lite) {
+      const st = this.insertStatement(
+        lite,
+        'pending_payout',
+        ['transaction_id', 'round_id', 'payout', 'settled_at'],
+        'on conflict do nothing',
+      );
+      let n = 0;
+      for (const p of payouts) n += st.run(p.transactionId, p.roundId, p.payout, p.settledAt).changes;
+      return n;
+    }
     const rows = await this.bulk(
       payouts.map((p) => [p.transactionId, p.roundId, p.payout, p.settledAt]),
       4,
@@ -258,31 +402,44 @@ export class EventsRepository {
 
   /** The pending payouts of these bet ids. */
   async pendingPayouts(ids: readonly string[]): Promise<PendingPayout[]> {
+    type Pending = { transaction_id: string; round_id: string; payout: number; settled_at: number };
     const out: PendingPayout[] = [];
+    const toPayout = (r: Pending): PendingPayout => ({
+      transactionId: r.transaction_id,
+      roundId: r.round_id,
+      payout: Number(r.payout),
+      settledAt: Number(r.settled_at),
+    });
+    const lite = this.lite;
+    if (lite) {
+      const st = this.prepared(
+        lite,
+        'select transaction_id, round_id, payout, settled_at from pending_payout where transaction_id = ?',
+      );
+      for (const id of ids) {
+        const r = st.get(id) as Pending | undefined;
+        if (r) out.push(toPayout(r));
+      }
+      return out;
+    }
     for (const part of chunks(ids, 1)) {
-      const rows = await this.run<{
-        transaction_id: string;
-        round_id: string;
-        payout: number;
-        settled_at: number;
-      }>(
+      const rows = await this.run<Pending>(
         `select transaction_id, round_id, payout, settled_at from pending_payout where transaction_id in (${this.values(1, part.length).slice(1, -1)})`,
         part,
       );
-      for (const r of rows) {
-        out.push({
-          transactionId: r.transaction_id,
-          roundId: r.round_id,
-          payout: Number(r.payout),
-          settledAt: Number(r.settled_at),
-        });
-      }
+      for (const r of rows) out.push(toPayout(r));
     }
     return out;
   }
 
   /** Forgets pending payouts that found their bets. */
   async deletePendingPayouts(ids: readonly string[]): Promise<void> {
+    const lite = this.lite;
+    if (lite) {
+      const st = this.prepared(lite, 'delete from pending_payout where transaction_id = ?');
+      for (const id of ids) st.run(id);
+      return;
+    }
     for (const part of chunks(ids, 1)) {
       await this.run(
         `delete from pending_payout where transaction_id in (${this.values(1, part.length).slice(1, -1)})`,
@@ -298,24 +455,34 @@ export class EventsRepository {
   }
 
   /**
-   * The (round, provider, currency, day) keys of the bets already stored for these rounds, as
-   * `round|provider|currency|day`: a round counts in `daily_game.rounds` once per key.
+   * The `daily_game` keys (`day|provider|currency|game_id`) under which each of these rounds has bets
+   * stored already, by round id: a round counts in `daily_game.rounds` once per key.
    */
-  async roundKeys(roundIds: readonly string[]): Promise<Set<string>> {
-    const keys = new Set<string>();
+  async roundKeys(roundIds: readonly string[]): Promise<Map<string, Set<string>>> {
+    const keys = new Map<string, Set<string>>();
+    type Found = { round_id: string; provider: number; currency: string; day: string; game_id: number };
+    const add = (r: Found) => {
+      let set = keys.get(r.round_id);
+      if (!set) {
+        set = new Set();
+        keys.set(r.round_id, set);
+      }
+      set.add(gameKey(r.day, Number(r.provider), r.currency, Number(r.game_id)));
+    };
     if (roundIds.length === 0) return keys;
-    const select = 'select distinct round_id, provider, currency, day from bet_record where round_id in';
+    const select =
+      'select distinct round_id, provider, currency, day, game_id from bet_record where round_id';
+    const lite = this.lite;
+    if (lite) {
+      const st = this.prepared(lite, `${select} = ?`);
+      for (const id of roundIds) for (const r of st.all(id) as Found[]) add(r);
+      return keys;
+    }
     const rows =
       this.dialect === 'sqlite'
-        ? await this.run<{ round_id: string; provider: number; currency: string; day: string }>(
-            `${select} (select value from json_each(?))`,
-            [JSON.stringify(roundIds)],
-          )
-        : await this.run<{ round_id: string; provider: number; currency: string; day: string }>(
-            `${select} (select unnest($1::text[]))`,
-            [roundIds],
-          );
-    for (const r of rows) keys.add(`${r.round_id}|${Number(r.provider)}|${r.currency}|${r.day}`);
+        ? await this.run<Found>(`${select} in (select value from json_each(?))`, [JSON.stringify(roundIds)])
+        : await this.run<Found>(`${select} in (select unnest($1::text[]))`, [roundIds]);
+    for (const r of rows) add(r);
     return keys;
   }
 
@@ -326,6 +493,35 @@ export class EventsRepository {
    */
   async serializeBatches(): Promise<void> {
     if (this.dialect === 'postgres') await this.run('select pg_advisory_xact_lock(7357001)', []);
+  }
+
+  /**
+   * Upserts roll-up rows (`conflict` the key columns, `set` what a stored row becomes) and returns the
+   * `returning` columns of every row when asked.
+   */
+  private async upsert<R>(
+    table: string,
+    cols: readonly string[],
+    conflict: string,
+    set: string,
+    rows: readonly (readonly unknown[])[],
+    returning = '',
+  ): Promise<R[]> {
+    if (rows.length === 0) return [];
+    const tail = `on conflict (${conflict}) do update set ${set}${returning ? ` returning ${returning}` : ''}`;
+    const lite = this.lite;
+    if (lite) {
+      const st = this.insertStatement(lite, table, cols, tail);
+      const out: R[] = [];
+      if (returning) for (const row of rows) out.push(st.get(row) as R);
+      else for (const row of rows) st.run(row);
+      return out;
+    }
+    return this.bulk<R>(
+      rows,
+      cols.length,
+      (source) => `insert into ${table} (${cols.join(', ')}) ${source} ${tail}`,
+    );
   }
 
   /**
@@ -356,13 +552,17 @@ export class EventsRepository {
     const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}|${d.playerId}`));
     for (const withLogins of [true, false]) {
       const group = sorted.filter((d) => d.logins > 0 === withLogins);
-      const rows = await this.bulk<{
+      const rows = await this.upsert<{
         day: string;
         provider: number;
         currency: string;
         player_id: number;
         logins: number;
       }>(
+        'daily_player',
+        cols,
+        'day, provider, currency, player_id',
+        `account = excluded.account, ${sums.map((c) => `${c} = daily_player.${c} + excluded.${c}`).join(', ')}`,
         group.map((d) => [
           d.day,
           d.provider,
@@ -381,12 +581,7 @@ export class EventsRepository {
           d.prize,
           d.logins,
         ]),
-        cols.length,
-        (source) =>
-          `insert into daily_player (${cols.join(', ')}) ${source} ` +
-          `on conflict (day, provider, currency, player_id) do update set account = excluded.account, ` +
-          sums.map((c) => `${c} = daily_player.${c} + excluded.${c}`).join(', ') +
-          (withLogins ? ' returning day, provider, currency, player_id, logins' : ''),
+        withLogins ? 'day, provider, currency, player_id, logins' : '',
       );
       for (const r of rows) {
         out.push({
@@ -416,7 +611,14 @@ export class EventsRepository {
       'settled_bets',
     ];
     const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}|${d.gameId}`));
-    await this.bulk(
+    await this.upsert(
+      'daily_game',
+      cols,
+      'day, provider, currency, game_id',
+      cols
+        .slice(4)
+        .map((c) => `${c} = daily_game.${c} + excluded.${c}`)
+        .join(', '),
       sorted.map((d) => [
         d.day,
         d.provider,
@@ -429,14 +631,6 @@ export class EventsRepository {
         d.settledTurnover,
         d.settledBets,
       ]),
-      cols.length,
-      (source) =>
-        `insert into daily_game (${cols.join(', ')}) ${source} ` +
-        `on conflict (day, provider, currency, game_id) do update set ` +
-        cols
-          .slice(4)
-          .map((c) => `${c} = daily_game.${c} + excluded.${c}`)
-          .join(', '),
     );
   }
 
@@ -459,7 +653,14 @@ export class EventsRepository {
       'prize_count',
     ];
     const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}`));
-    await this.bulk(
+    await this.upsert(
+      'daily_account',
+      cols,
+      'day, provider, currency',
+      cols
+        .slice(3)
+        .map((c) => `${c} = daily_account.${c} + excluded.${c}`)
+        .join(', '),
       sorted.map((d) => [
         d.day,
         d.provider,
@@ -476,14 +677,6 @@ export class EventsRepository {
         d.prize,
         d.prizeCount,
       ]),
-      cols.length,
-      (source) =>
-        `insert into daily_account (${cols.join(', ')}) ${source} ` +
-        `on conflict (day, provider, currency) do update set ` +
-        cols
-          .slice(3)
-          .map((c) => `${c} = daily_account.${c} + excluded.${c}`)
-          .join(', '),
     );
   }
 }

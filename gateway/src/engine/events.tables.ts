@@ -1,5 +1,6 @@
 /**
- * Kysely types of the platform data tables (migration `0003_platform_data`, `docs/DATA-MODEL.md`). Money
+ * Kysely types of the platform data tables (migrations `0003_platform_data` and `0006_ingest_lean`,
+ * `docs/DATA-MODEL.md`). Money
  * is integer minor units, times UTC epoch ms, `day` the business day `YYYY-MM-DD`; bigint columns read
  * back as numbers on both dialects.
  */
@@ -51,6 +52,8 @@ export interface GameRoundTable {
   settled_at: number | null;
   /** JSON text of the round's result. */
   result: string | null;
+  /** The `round.settled` event that settled the round (one per round); null until settled. */
+  settlement_id: string | null;
 }
 
 export interface BetRecordTable {
@@ -83,14 +86,6 @@ export interface MoneyRecordTable {
   amount: number;
   ts: number;
   day: string;
-}
-
-export interface SettlementTable {
-  /** The settled round: one settlement per round. */
-  round_id: string;
-  /** The `round.settled` event's id. */
-  id: string;
-  ts: number;
 }
 
 export interface PendingPayoutTable {
@@ -165,7 +160,6 @@ export interface PlatformTables {
   bet_record: BetRecordTable;
   bonus_record: MoneyRecordTable;
   prize_record: MoneyRecordTable;
-  settlement: SettlementTable;
   pending_payout: PendingPayoutTable;
   daily_game: DailyGameTable;
   daily_account: DailyAccountTable;

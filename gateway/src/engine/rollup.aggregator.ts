@@ -60,6 +60,11 @@ export interface SettledBet extends BetFacts {
   payout: number;
 }
 
+/** The key of a `daily_game` row. */
+export function gameKey(day: string, provider: number, currency: string, gameId: number): string {
+  return `${day}|${provider}|${currency}|${gameId}`;
+}
+
 /** The key of a `daily_player` row. */
 export function playerKey(day: string, provider: number, currency: string, playerId: number): string {
   return `${day}|${provider}|${currency}|${playerId}`;
@@ -67,12 +72,15 @@ export function playerKey(day: string, provider: number, currency: string, playe
 
 /** The roll-up deltas of a batch. */
 export class RollupDeltas {
+  /** By {@link gameKey}. */
   readonly game = new Map<string, GameDelta>();
   readonly account = new Map<string, AccountDelta>();
   readonly player = new Map<string, PlayerDelta>();
+  /** The rounds the batch's new bets were placed in, per `daily_game` key (see {@link countRounds}). */
+  private readonly roundsByGame = new Map<string, Set<string>>();
 
   private gameRow(day: string, provider: number, currency: string, gameId: number): GameDelta {
-    const key = `${day}|${provider}|${currency}|${gameId}`;
+    const key = gameKey(day, provider, currency, gameId);
     let d = this.game.get(key);
     if (!d) {
       d = {
@@ -224,14 +232,57 @@ export class RollupDeltas {
     this.playerRow(day, provider, currency, playerId, account).prize += amount;
   }
 
-  /** A bet was placed (counted on the bet's day). */
-  bet(b: BetFacts): void {
-    const g = this.gameRow(b.day, b.provider, b.currency, b.gameId);
-    g.turnover += b.amount;
+  /**
+   * A new bet, counted on its day; settled already when `payout` is not null (it came after its round's
+   * settlement, or with it). Its round is noted for {@link countRounds}. The bet's values are passed one by
+   * one: this runs for every bet, and keys are built once for both measures.
+   */
+  newBet(
+    day: string,
+    provider: number,
+    currency: string,
+    gameId: number,
+    roundId: string,
+    playerId: number,
+    account: string,
+    amount: number,
+    payout: number | null,
+  ): void {
+    const key = gameKey(day, provider, currency, gameId);
+    let g = this.game.get(key);
+    if (!g) g = this.gameRow(day, provider, currency, gameId);
+    let rounds = this.roundsByGame.get(key);
+    if (!rounds) {
+      rounds = new Set();
+      this.roundsByGame.set(key, rounds);
+    }
+    rounds.add(roundId);
+    const p = this.playerRow(day, provider, currency, playerId, account);
+    g.turnover += amount;
     g.bets += 1;
-    const p = this.playerRow(b.day, b.provider, b.currency, b.playerId, b.account);
-    p.turnover += b.amount;
+    p.turnover += amount;
     p.bets += 1;
+    if (payout !== null) {
+      g.payout += payout;
+      g.settledTurnover += amount;
+      g.settledBets += 1;
+      p.payout += payout;
+      p.settledTurnover += amount;
+      p.settledBets += 1;
+      if (payout > amount) p.wins += 1;
+    }
+  }
+
+  /**
+   * Adds to `rounds` the rounds of the batch's new bets, once per `daily_game` key, except those that
+   * `stored(roundId)` says already had a bet under that key before the batch.
+   */
+  countRounds(stored: (roundId: string) => ReadonlySet<string> | undefined): void {
+    for (const [key, rounds] of this.roundsByGame) {
+      const g = this.game.get(key);
+      if (!g) continue;
+      for (const roundId of rounds) if (!stored(roundId)?.has(key)) g.rounds += 1;
+    }
   }
 
   /** A bet was settled (counted on the bet's day, not the settlement's). A win returns more than the stake. */
@@ -245,10 +296,5 @@ export class RollupDeltas {
     p.settledTurnover += b.amount;
     p.settledBets += 1;
     if (payout > b.amount) p.wins += 1;
-  }
-
-  /** A round got its first bet of this provider, currency and day. */
-  round(day: string, provider: number, currency: string, gameId: number): void {
-    this.gameRow(day, provider, currency, gameId).rounds += 1;
   }
 }

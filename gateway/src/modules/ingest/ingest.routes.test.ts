@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +99,10 @@ describe('POST /ingest/events', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 0, msg: 'success', data: { accepted: 4, duplicates: 0, refused: [] } });
     expect(await countRows(test.store, 'bet_record')).toBe(1);
-    expect(await countRows(test.store, 'settlement')).toBe(1);
+    const round = await sql<{
+      settlement_id: string | null;
+    }>`select settlement_id from game_round where id = 'ing-r1'`.execute(test.store.db);
+    expect(round.rows).toEqual([{ settlement_id: 'ing-st-1' }]);
   });
 
   it('changes nothing when the same batch is sent again: all duplicates, roll-ups unchanged', async () => {

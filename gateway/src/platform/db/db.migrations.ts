@@ -4,6 +4,7 @@ import type { Database } from './db.schema';
 import { SEED_CURRENCIES, SEED_PROVIDERS, SUPER_ACCOUNT_NAME } from './db.seed';
 import { PLATFORM_DATA_MIGRATION, platformDataMigration } from './db.platformData';
 import { ROLLUP_VERSION_MIGRATION, rollupVersionMigration } from './db.rollupVersion';
+import { INGEST_LEAN_MIGRATION, ingestLeanMigration } from './db.ingestLean';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -162,6 +163,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     },
     [PLATFORM_DATA_MIGRATION]: platformDataMigration(dialect),
     [ROLLUP_VERSION_MIGRATION]: rollupVersionMigration(dialect),
+    [INGEST_LEAN_MIGRATION]: ingestLeanMigration,
   };
 }
 

@@ -17,6 +17,11 @@ export type Tx = Transaction<Database>;
 export interface Store {
   db: Db;
   dialect: Dialect;
+  /**
+   * The better-sqlite3 connection under `db` (SQLite only), for the event repository's prepared statements
+   * inside its own Kysely transaction. Anything else goes through `db`.
+   */
+  sqlite?: BetterSqlite3.Database | undefined;
   /** Runs `fn` in one transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Checks the connection (`select 1`). */
@@ -45,14 +50,14 @@ export const SQLITE_FILE = 'dms.sqlite';
 
 const PG_INT8_OID = 20;
 
-function openSqlite(dataDir: string): Db {
+function openSqlite(dataDir: string): { db: Db; sqlite: BetterSqlite3.Database } {
   mkdirSync(dataDir, { recursive: true });
   const database = new BetterSqlite3(join(dataDir, SQLITE_FILE));
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), sqlite: database };
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<Db> {
@@ -88,9 +93,8 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Db
  */
 export async function openStore(options: OpenStoreOptions): Promise<OpenStoreResult> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.pgSchema)
-    : openSqlite(options.dataDir);
+  const lite = options.databaseUrl ? undefined : openSqlite(options.dataDir);
+  const db = lite ? lite.db : await openPostgres(options.databaseUrl ?? '', options.pgSchema);
   try {
     // Kysely looks for its migration tables by name across all schemas unless told which one is ours.
     const schema =
@@ -109,6 +113,7 @@ export async function openStore(options: OpenStoreOptions): Promise<OpenStoreRes
     const store: Store = {
       db,
       dialect,
+      sqlite: lite?.sqlite,
       transaction: (fn) => db.transaction().execute((tx) => fn(tx)),
       ping: async () => {
         await sql`select 1`.execute(db);

@@ -156,6 +156,10 @@ describe('CompanyProfitPage', { timeout: 30_000 }, () => {
     const players = metricRow('activePlayers');
     expect(within(players).getByText('+40')).toBeTruthy();
     expect(players.querySelector('[data-col="percent"]')?.textContent).toBe('—');
+    // No arrow or colour on a missing percentage; the difference keeps its direction.
+    expect(players.querySelector('[data-col="percent"] [data-trend="flat"]')).toBeTruthy();
+    expect(players.querySelector('[data-col="percent"] .dms-profit__delta--flat')).toBeTruthy();
+    expect(players.querySelector('[data-col="difference"] [data-trend="up"]')).toBeTruthy();
   });
 
   it('breaks the ranges down by provider, currency and game', async () => {

@@ -129,7 +129,7 @@ export function BreakdownTabs({ data, currency, providerName }: BreakdownTabsPro
                       const d = profitDelta(av, bv);
                       cells.push(
                         <td key={`${m}d`} className="dms-profit__num">
-                          <Delta metric={m} value={d.value} text={formatPct(d.pct)} />
+                          <Delta metric={m} value={d.pct === null ? null : d.value} text={formatPct(d.pct)} />
                         </td>,
                       );
                     }

@@ -70,7 +70,11 @@ export function ComparisonTable({ data, currency }: ComparisonTableProps) {
                     />
                   </td>
                   <td className="dms-profit__num" data-col="percent">
-                    <Delta metric={metric} value={diff.value} text={formatPct(diff.pct)} />
+                    <Delta
+                      metric={metric}
+                      value={diff.pct === null ? null : diff.value}
+                      text={formatPct(diff.pct)}
+                    />
                   </td>
                 </tr>
               );

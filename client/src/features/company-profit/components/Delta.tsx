@@ -12,7 +12,8 @@ export interface DeltaProps {
 
 /**
  * A change B − A with an arrow for its direction, coloured by what it means for the company: green when
- * it is good (turnover up, payout down), red when it is bad.
+ * it is good (turnover up, payout down), red when it is bad. A change without a figure (a percentage of a
+ * zero base) is passed with a null `value`, so its "—" stands without an arrow or colour.
  */
 export function Delta({ metric, value, text }: DeltaProps) {
   const { dir, good } = trendOf(metric, value);

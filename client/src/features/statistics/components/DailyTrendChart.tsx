@@ -9,6 +9,7 @@ import type { ChartOption } from '@/components/charts/chartOption';
 import { filterParams } from '@/components/filters/filterModel';
 import { selectThemeColor } from '@/lib/settings/settingsSlice';
 import { useStatsTableQuery } from '../api/statsApi';
+import { trendDays } from '../trendDays';
 
 /** Props of {@link DailyTrendChart}. */
 export interface DailyTrendChartProps {
@@ -22,7 +23,7 @@ const PAGE = 500;
 
 /**
  * The headline range day by day for one currency: GGR as bars (red below zero) and turnover as a line,
- * from daily data (the roll-ups).
+ * from daily data (the roll-ups); a day without data is drawn as 0 in its place.
  */
 export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
   const { t } = useTranslation('statistics');
@@ -43,8 +44,8 @@ export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
   const rows = currentData?.list;
 
   const option = useMemo<ChartOption>(() => {
-    const list = rows ?? [];
-    const days = list.map((r) => String(r.day).slice(5));
+    const list = trendDays(rows ?? [], filter.startDate, filter.endDate);
+    const days = list.map((d) => d.day.slice(5));
     const many = list.length > 31;
     const money = (v: unknown) =>
       `${formatMoney(typeof v === 'number' ? v : 0, { abbreviate: true })} ${currency}`;
@@ -68,21 +69,18 @@ export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
           name: t('summary.ggr'),
           type: 'bar',
           barMaxWidth: 18,
-          data: list.map((r) => {
-            const v = Number(r.ggr);
-            return v < 0 ? { value: v, itemStyle: { color: '#cd4246' } } : v;
-          }),
+          data: list.map(({ ggr }) => (ggr < 0 ? { value: ggr, itemStyle: { color: '#cd4246' } } : ggr)),
         },
         {
           name: t('summary.turnover'),
           type: 'line',
           yAxisIndex: 1,
           showSymbol: !many,
-          data: list.map((r) => Number(r.turnover)),
+          data: list.map(({ turnover }) => turnover),
         },
       ],
     };
-  }, [rows, currency, primary, t]);
+  }, [rows, filter.startDate, filter.endDate, currency, primary, t]);
 
   return (
     <ChartPanel

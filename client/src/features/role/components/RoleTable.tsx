@@ -1,7 +1,9 @@
-import { Button, Classes, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@dms/shared/contracts/http/role';
 import { formatDate } from '@dms/shared/format/date';
+import { RowActions } from '@/components/table/RowActions';
+import { SkeletonRows } from '@/components/table/SkeletonRows';
 import { PermissionTags } from './PermissionTags';
 
 /** Props of {@link RoleTable}. */
@@ -13,7 +15,6 @@ export interface RoleTableProps {
   onDelete: (role: RoleRow) => void;
 }
 
-const SKELETON_ROWS = 5;
 const COLUMNS = 7;
 
 /** The roles table: id, name, description, permissions, account count, updated time and actions. */
@@ -53,67 +54,42 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
           </tr>
         </thead>
         <tbody>
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <tr key={i}>
-                  {Array.from({ length: COLUMNS }, (__, j) => (
-                    <td key={j}>
-                      <span className={Classes.SKELETON} style={{ display: 'block' }}>
-                        &nbsp;
-                      </span>
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((role) => (
-                <tr key={role.id} data-testid={`role-row-${role.id}`}>
-                  <td>{role.id}</td>
-                  <td>
-                    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-                      <strong>{role.name}</strong>
-                      {role.isSuper && (
-                        <Tag minimal intent={Intent.PRIMARY} icon="lock">
-                          {t('role.superTag')}
-                        </Tag>
-                      )}
-                    </span>
-                  </td>
-                  <td className={role.description ? undefined : Classes.TEXT_MUTED}>
-                    {role.description || '—'}
-                  </td>
-                  <td>
-                    <PermissionTags permission={role.permission} />
-                  </td>
-                  <td style={{ textAlign: 'right' }}>{role.accountCount}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>{formatDate(role.updatedAt)}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    {role.isSuper ? (
-                      <span className={Classes.TEXT_MUTED} title={t('errors.109')}>
-                        <Icon icon="lock" size={12} aria-hidden /> {t('common.protected')}
-                      </span>
-                    ) : (
-                      <>
-                        <Button
-                          variant="minimal"
-                          icon="edit"
-                          intent={Intent.PRIMARY}
-                          title={t('common.edit')}
-                          aria-label={t('role.editAria', { name: role.name })}
-                          onClick={() => onEdit(role)}
-                        />
-                        <Button
-                          variant="minimal"
-                          icon="trash"
-                          intent={Intent.DANGER}
-                          title={t('common.delete')}
-                          aria-label={t('role.deleteAria', { name: role.name })}
-                          onClick={() => onDelete(role)}
-                        />
-                      </>
+          {loading ? (
+            <SkeletonRows columns={COLUMNS} />
+          ) : (
+            rows.map((role) => (
+              <tr key={role.id} data-testid={`role-row-${role.id}`}>
+                <td>{role.id}</td>
+                <td>
+                  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
+                    <strong>{role.name}</strong>
+                    {role.isSuper && (
+                      <Tag minimal intent={Intent.PRIMARY} icon="lock">
+                        {t('role.superTag')}
+                      </Tag>
                     )}
-                  </td>
-                </tr>
-              ))}
+                  </span>
+                </td>
+                <td className={role.description ? undefined : Classes.TEXT_MUTED}>
+                  {role.description || '—'}
+                </td>
+                <td>
+                  <PermissionTags permission={role.permission} />
+                </td>
+                <td style={{ textAlign: 'right' }}>{role.accountCount}</td>
+                <td style={{ whiteSpace: 'nowrap' }}>{formatDate(role.updatedAt)}</td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  <RowActions
+                    protectedReason={role.isSuper ? t('errors.109') : undefined}
+                    editLabel={t('role.editAria', { name: role.name })}
+                    onEdit={() => onEdit(role)}
+                    deleteLabel={t('role.deleteAria', { name: role.name })}
+                    onDelete={() => onDelete(role)}
+                  />
+                </td>
+              </tr>
+            ))
+          )}
         </tbody>
       </HTMLTable>
     </div>

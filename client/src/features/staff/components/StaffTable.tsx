@@ -1,9 +1,11 @@
-import { Button, Classes, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
+import { Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { StaffRow } from '@dms/shared/contracts/http/staff';
 import type { Provider } from '@dms/shared/contracts/http/user';
 import { formatDate } from '@dms/shared/format/date';
 import { relativeTime, type RelativeTimeLanguage } from '@dms/shared/format/relativeTime';
+import { RowActions } from '@/components/table/RowActions';
+import { SkeletonRows } from '@/components/table/SkeletonRows';
 import { useNow } from './useNow';
 
 /** Props of {@link StaffTable}. */
@@ -18,7 +20,6 @@ export interface StaffTableProps {
   onDelete: (staff: StaffRow) => void;
 }
 
-const SKELETON_ROWS = 5;
 const COLUMNS = 9;
 /** Tags (currencies) shown in a cell before the rest are summed up as "+N". */
 const MAX_TAGS = 4;
@@ -112,96 +113,65 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
           </tr>
         </thead>
         <tbody>
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <tr key={i}>
-                  {Array.from({ length: COLUMNS }, (__, j) => (
-                    <td key={j}>
-                      <span className={Classes.SKELETON} style={{ display: 'block' }}>
-                        &nbsp;
-                      </span>
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : rows.map((staff) => {
-                const self = selfUid !== undefined && staff.id === selfUid;
-                return (
-                  <tr key={staff.id} data-testid={`staff-row-${staff.id}`}>
-                    <td>{staff.id}</td>
-                    <td>
-                      <span
-                        style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}
+          {loading ? (
+            <SkeletonRows columns={COLUMNS} />
+          ) : (
+            rows.map((staff) => {
+              const self = selfUid !== undefined && staff.id === selfUid;
+              return (
+                <tr key={staff.id} data-testid={`staff-row-${staff.id}`}>
+                  <td>{staff.id}</td>
+                  <td>
+                    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
+                      <strong>{staff.account}</strong>
+                      {staff.isSuper && (
+                        <Tag minimal intent={Intent.PRIMARY} icon="lock">
+                          {t('staff.superTag')}
+                        </Tag>
+                      )}
+                      {self && (
+                        <Tag minimal intent={Intent.SUCCESS}>
+                          {t('staff.selfTag')}
+                        </Tag>
+                      )}
+                    </span>
+                  </td>
+                  <td className={staff.nickname ? undefined : Classes.TEXT_MUTED}>{staff.nickname || '—'}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    {staff.roleName || <span className={Classes.TEXT_MUTED}>—</span>}
+                  </td>
+                  <td>
+                    <NameList names={staff.providers.map((id) => providerNames.get(id) ?? `#${id}`)} />
+                  </td>
+                  <td>
+                    <TagList items={staff.currencies} />
+                  </td>
+                  <td style={{ whiteSpace: 'nowrap' }}>{formatDate(staff.createdAt)}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    {staff.lastLoginAt === null ? (
+                      <span className={Classes.TEXT_MUTED}>{t('staff.neverLoggedIn')}</span>
+                    ) : (
+                      <time
+                        dateTime={new Date(staff.lastLoginAt).toISOString()}
+                        title={formatDate(staff.lastLoginAt)}
                       >
-                        <strong>{staff.account}</strong>
-                        {staff.isSuper && (
-                          <Tag minimal intent={Intent.PRIMARY} icon="lock">
-                            {t('staff.superTag')}
-                          </Tag>
-                        )}
-                        {self && (
-                          <Tag minimal intent={Intent.SUCCESS}>
-                            {t('staff.selfTag')}
-                          </Tag>
-                        )}
-                      </span>
-                    </td>
-                    <td className={staff.nickname ? undefined : Classes.TEXT_MUTED}>
-                      {staff.nickname || '—'}
-                    </td>
-                    <td style={{ whiteSpace: 'nowrap' }}>
-                      {staff.roleName || <span className={Classes.TEXT_MUTED}>—</span>}
-                    </td>
-                    <td>
-                      <NameList names={staff.providers.map((id) => providerNames.get(id) ?? `#${id}`)} />
-                    </td>
-                    <td>
-                      <TagList items={staff.currencies} />
-                    </td>
-                    <td style={{ whiteSpace: 'nowrap' }}>{formatDate(staff.createdAt)}</td>
-                    <td style={{ whiteSpace: 'nowrap' }}>
-                      {staff.lastLoginAt === null ? (
-                        <span className={Classes.TEXT_MUTED}>{t('staff.neverLoggedIn')}</span>
-                      ) : (
-                        <time
-                          dateTime={new Date(staff.lastLoginAt).toISOString()}
-                          title={formatDate(staff.lastLoginAt)}
-                        >
-                          {relativeTime(staff.lastLoginAt, now, lang)}
-                        </time>
-                      )}
-                    </td>
-                    <td style={{ whiteSpace: 'nowrap' }}>
-                      {staff.isSuper ? (
-                        <span className={Classes.TEXT_MUTED} title={t('errors.-101')}>
-                          <Icon icon="lock" size={12} aria-hidden /> {t('common.protected')}
-                        </span>
-                      ) : (
-                        <>
-                          <Button
-                            variant="minimal"
-                            icon="edit"
-                            intent={Intent.PRIMARY}
-                            title={t('common.edit')}
-                            aria-label={t('staff.editAria', { account: staff.account })}
-                            onClick={() => onEdit(staff)}
-                          />
-                          {!self && (
-                            <Button
-                              variant="minimal"
-                              icon="trash"
-                              intent={Intent.DANGER}
-                              title={t('common.delete')}
-                              aria-label={t('staff.deleteAria', { account: staff.account })}
-                              onClick={() => onDelete(staff)}
-                            />
-                          )}
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
+                        {relativeTime(staff.lastLoginAt, now, lang)}
+                      </time>
+                    )}
+                  </td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    <RowActions
+                      protectedReason={staff.isSuper ? t('errors.-101') : undefined}
+                      editLabel={t('staff.editAria', { account: staff.account })}
+                      onEdit={() => onEdit(staff)}
+                      deleteLabel={t('staff.deleteAria', { account: staff.account })}
+                      onDelete={self ? undefined : () => onDelete(staff)}
+                    />
+                  </td>
+                </tr>
+              );
+            })
+          )}
         </tbody>
       </HTMLTable>
     </div>

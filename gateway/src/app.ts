@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { fail } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import { API_BASE, LIVE_PATH } from '@dms/shared/contracts/http/paths';
+import { STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
 import type { Config } from './config/config';
 import { createLogger, type Logger } from './platform/logger/logger';
 import { expressErrorHandler } from './platform/errors/errors.handler';
@@ -197,6 +198,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const unimplemented = mountEndpoints(api, impls, {
       authenticate: (token) => sessions.authenticate(token),
       validateResponses: options.validateResponses ?? false,
+      verbatimMessages: new Set(Object.values(STATS_MESSAGES)),
     });
     if (unimplemented.length > 0)
       logger.warn({ endpoints: unimplemented }, 'endpoints of the registry not implemented yet (501)');

@@ -1,6 +1,4 @@
-import type { RequestHandler, Response } from 'express';
-import type { z } from 'zod';
-import { endpoints, type Endpoints } from '@dms/shared/contracts/http/endpoints';
+import type { Response } from 'express';
 import {
   STATS_COLUMNS,
   STATS_MESSAGES,
@@ -8,9 +6,8 @@ import {
   type ExportLang,
   type StatsTable,
 } from '@dms/shared/contracts/http/stats';
-import { ERR } from '@dms/shared/errors/codes';
 import type { EndpointImpls } from '../../platform/http/http.endpoints';
-import { AppError, refuse } from '../../platform/errors/errors';
+import { refuse } from '../../platform/errors/errors';
 import type { Scope } from '../../platform/auth/auth.context';
 import type { RawKind } from './stats.repository';
 import type { AnyRow, RawListQuery, StatsService } from './stats.service';
@@ -37,24 +34,6 @@ type StatsKeys =
   | 'statsPrizesExport'
   | 'statsOperatorDailyExport'
   | 'companyProfitCompare';
-
-const VERBATIM = new Set<string>(Object.values(STATS_MESSAGES));
-
-/**
- * Validates the query first so that the spec's search-page messages ("Do not choose providerId !", …)
- * reach the user verbatim: the generic validator prefixes the field name, which these messages must not
- * carry. Other issues keep the generic form (`field: message`).
- */
-function verbatimMessages(schema: z.ZodType): RequestHandler {
-  return (req, _res, next) => {
-    const parsed = schema.safeParse(req.query);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (issue && VERBATIM.has(issue.message)) throw new AppError(ERR.GENERAL, 400, issue.message);
-    }
-    next();
-  };
-}
 
 /** Options of {@link statsRoutes}. */
 export interface StatsRoutesOptions {
@@ -109,10 +88,6 @@ export function statsRoutes(
   stats: StatsService,
   options: StatsRoutesOptions,
 ): Pick<EndpointImpls, StatsKeys> {
-  const before = (key: StatsKeys) => {
-    const schema = (endpoints as Endpoints)[key].query;
-    return schema ? [verbatimMessages(schema)] : [];
-  };
   const rawExport =
     (kind: RawKind) =>
     ({
@@ -128,55 +103,44 @@ export function statsRoutes(
 
   return {
     statsSummary: {
-      before: before('statsSummary'),
       handle: ({ auth, query }) => stats.summary(auth.scope, query),
     },
     statsLogin: {
-      before: before('statsLogin'),
       handle: ({ auth, query }) => stats.rawPage('login', auth.scope, query),
     },
     statsRegistered: {
-      before: before('statsRegistered'),
       handle: ({ auth, query }) => stats.rawPage('registered', auth.scope, query),
     },
     statsGameRecords: {
-      before: before('statsGameRecords'),
       handle: ({ auth, query }) => stats.rawPage('game-records', auth.scope, query),
     },
     statsTransfers: {
-      before: before('statsTransfers'),
       handle: ({ auth, query }) => stats.rawPage('transfers', auth.scope, query),
     },
     statsBonus: {
-      before: before('statsBonus'),
       handle: ({ auth, query }) => stats.rawPage('bonus', auth.scope, query),
     },
     statsPrizes: {
-      before: before('statsPrizes'),
       handle: ({ auth, query }) => stats.rawPage('prizes', auth.scope, query),
     },
-    statsDaily: { before: before('statsDaily'), handle: ({ auth, query }) => stats.daily(auth.scope, query) },
+    statsDaily: { handle: ({ auth, query }) => stats.daily(auth.scope, query) },
     statsOperatorDaily: {
-      before: before('statsOperatorDaily'),
       handle: ({ auth, query }) => stats.operatorDaily(auth.scope, query),
     },
     statsPlayers: {
-      before: before('statsPlayers'),
       handle: ({ auth, query }) => stats.players(auth.scope, query),
     },
-    statsLoginExport: { before: before('statsLoginExport'), handle: rawExport('login') },
-    statsRegisteredExport: { before: before('statsRegisteredExport'), handle: rawExport('registered') },
-    statsGameRecordsExport: { before: before('statsGameRecordsExport'), handle: rawExport('game-records') },
-    statsTransfersExport: { before: before('statsTransfersExport'), handle: rawExport('transfers') },
-    statsBonusExport: { before: before('statsBonusExport'), handle: rawExport('bonus') },
-    statsPrizesExport: { before: before('statsPrizesExport'), handle: rawExport('prizes') },
+    statsLoginExport: { handle: rawExport('login') },
+    statsRegisteredExport: { handle: rawExport('registered') },
+    statsGameRecordsExport: { handle: rawExport('game-records') },
+    statsTransfersExport: { handle: rawExport('transfers') },
+    statsBonusExport: { handle: rawExport('bonus') },
+    statsPrizesExport: { handle: rawExport('prizes') },
     statsDailyExport: {
-      before: before('statsDailyExport'),
       handle: async ({ auth, query, res }) =>
         sendExport(res, 'daily', query, await stats.dailyAll(auth.scope, query), options.timeZone),
     },
     statsOperatorDailyExport: {
-      before: before('statsOperatorDailyExport'),
       handle: async ({ auth, query, res }) =>
         sendExport(
           res,
@@ -187,12 +151,10 @@ export function statsRoutes(
         ),
     },
     statsPlayersExport: {
-      before: before('statsPlayersExport'),
       handle: async ({ auth, query, res }) =>
         sendExport(res, 'players', query, await stats.playersAll(auth.scope, query), options.timeZone),
     },
     companyProfitCompare: {
-      before: before('companyProfitCompare'),
       handle: ({ auth, query }) => stats.profitCompare(auth.scope, query),
     },
   };

@@ -39,22 +39,31 @@ export interface MountOptions {
   authenticate(token: string | undefined): Promise<AuthContext>;
   /** Checks every `data` against the registry's response schema (tests): a mismatch is a 500. */
   validateResponses: boolean;
+  /**
+   * Validation messages that reach the user exactly as written, without the field name in front (the
+   * spec's search-page messages, "Do not choose providerId !" and the like).
+   */
+  verbatimMessages?: ReadonlySet<string>;
 }
 
-/** The envelope of the first validation issue: `params.code` if the schema set one, else -1; msg names the field. */
-export function validationError(error: z.ZodError): AppError {
+/**
+ * The envelope of the first validation issue: `params.code` if the schema set one, else -1; msg names the
+ * field, unless the message is one of `verbatim`.
+ */
+export function validationError(error: z.ZodError, verbatim: ReadonlySet<string> = new Set()): AppError {
   const issue = error.issues[0];
   if (!issue) return refuse.bad('invalid request');
   const params = (issue as { params?: { code?: unknown } }).params;
   const code = typeof params?.code === 'number' ? params.code : ERR.GENERAL;
   const field = issue.path.map(String).join('.');
-  return new AppError(code, 400, field ? `${field}: ${issue.message}` : issue.message);
+  const msg = field && !verbatim.has(issue.message) ? `${field}: ${issue.message}` : issue.message;
+  return new AppError(code, 400, msg);
 }
 
-function parse<S>(schema: z.ZodType | undefined, input: unknown): Parsed<S> {
+function parse<S>(schema: z.ZodType | undefined, input: unknown, verbatim?: ReadonlySet<string>): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
+  if (!result.success) throw validationError(result.error, verbatim);
   return result.data as Parsed<S>;
 }
 
@@ -90,8 +99,8 @@ export function mountEndpoints(router: Router, impls: EndpointImpls, options: Mo
     const run: RequestHandler = async (req, res) => {
       const ctx: RequestContext<EndpointDef> = {
         auth: res.locals.auth as AuthContext,
-        query: parse(def.query, req.query),
-        body: parse(def.body, req.body ?? {}),
+        query: parse(def.query, req.query, options.verbatimMessages),
+        body: parse(def.body, req.body ?? {}, options.verbatimMessages),
         ip: req.ip ?? '',
         userAgent: req.get('user-agent') ?? '',
         req,

@@ -5,8 +5,9 @@
  *
  * Generates simulator events (a realistic mix: rounds, bets, settlements, logins, transfers, bonuses,
  * prizes; not timed), then ingests them into a fresh SQLite file through the whole pipeline the gateway
- * runs (zod validation, 150 ms / 5000-event batches, one transaction per batch with insert-or-ignore, bet
- * settlement and the three roll-ups) and reports events/s. Beside it, measured in the same run:
+ * runs (event checks, 150 ms / 5000-event batches, one transaction per batch with insert-or-ignore, bet
+ * settlement and the three roll-ups) and reports events/s, in wall time and per CPU second of this process
+ * (steadier when other work shares the machine). Beside it, measured in the same run:
  *   - bare batched inserts of the same raw rows into the same tables (better-sqlite3 prepared statements,
  *     5000 rows per transaction; no validation, no roll-ups): the rows as the pipeline stores them, rounds
  *     with their settlement and bets with their payout, so the baseline writes what the pipeline writes,
@@ -59,6 +60,11 @@ const CHUNK = Number(args.chunk);
 
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const perSec = (n: number, ms: number) => Math.round(n / (ms / 1000));
+/** CPU time of this process (all threads: user and system) since `from`, ms. */
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(from);
+  return (c.user + c.system) / 1000;
+};
 
 function generate(): { events: PlatformEvent[]; ms: number } {
   const t0 = performance.now();
@@ -80,7 +86,7 @@ function generate(): { events: PlatformEvent[]; ms: number } {
 async function pipelineRun(
   store: Store,
   events: readonly PlatformEvent[],
-): Promise<{ ms: number; stored: number }> {
+): Promise<{ ms: number; cpuMs: number; stored: number }> {
   const repo = EventsRepository.of(store);
   await repo.tune();
   const pipeline = new EventPipeline(new EventBatchWriter(repo, new DayCutter(TZ)), {
@@ -90,12 +96,14 @@ async function pipelineRun(
   });
   pipeline.start();
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const parts: Promise<unknown>[] = [];
   for (let i = 0; i < events.length; i += CHUNK) parts.push(pipeline.submit(events.slice(i, i + CHUNK)));
   await Promise.all(parts);
   const ms = performance.now() - t0;
+  const cpuMs = cpuSince(c0);
   await pipeline.stop();
-  return { ms, stored: pipeline.stats.eventsTotal };
+  return { ms, cpuMs, stored: pipeline.stats.eventsTotal };
 }
 
 async function ensureDataTables(store: Store): Promise<void> {
@@ -161,17 +169,20 @@ function rawRows(events: readonly PlatformEvent[]): [RawTable, Row[]][] {
 }
 
 /** Bare batched inserts of the same raw rows into the same tables of a fresh SQLite file. */
-async function sqliteBare(rows: [RawTable, Row[]][]): Promise<{ ms: number; rows: number }> {
+async function sqliteBare(rows: [RawTable, Row[]][]): Promise<{ ms: number; cpuMs: number; rows: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'dms-bench-bare-'));
   const database = new BetterSqlite3(join(dir, 'bare.sqlite'));
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
+  // The pragmas of the pipeline's connection (the store's, then EventsRepository.tune()).
   database.pragma('cache_size = -65536');
+  database.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
   await platformDataMigration('sqlite').up(db);
   await ingestLeanMigration.up(db);
   let n = 0;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (const [table, list] of rows) {
     const cols = COLUMNS[table];
     const st = database.prepare(
@@ -184,13 +195,14 @@ async function sqliteBare(rows: [RawTable, Row[]][]): Promise<{ ms: number; rows
     n += list.length;
   }
   const ms = performance.now() - t0;
+  const cpuMs = cpuSince(c0);
   await db.destroy();
   rmSync(dir, { recursive: true, force: true });
-  return { ms, rows: n };
+  return { ms, cpuMs, rows: n };
 }
 
 /** Bare batched inserts into a narrow table: a text key and three columns. */
-function sqliteNarrow(n: number): { ms: number; rows: number } {
+function sqliteNarrow(n: number): { ms: number; cpuMs: number; rows: number } {
   const dir = mkdtempSync(join(tmpdir(), 'dms-bench-narrow-'));
   const database = new BetterSqlite3(join(dir, 'narrow.sqlite'));
   database.pragma('journal_mode = WAL');
@@ -201,11 +213,13 @@ function sqliteNarrow(n: number): { ms: number; rows: number } {
     for (let i = from; i < to; i++) st.run(`k${i.toString(36).padStart(8, '0')}`, i, i * 7, 'CNY');
   });
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let i = 0; i < n; i += 5000) tx(i, Math.min(n, i + 5000));
   const ms = performance.now() - t0;
+  const cpuMs = cpuSince(c0);
   database.close();
   rmSync(dir, { recursive: true, force: true });
-  return { ms, rows: n };
+  return { ms, cpuMs, rows: n };
 }
 
 async function sqlite(events: readonly PlatformEvent[], rows: [RawTable, Row[]][]) {
@@ -224,9 +238,18 @@ async function sqlite(events: readonly PlatformEvent[], rows: [RawTable, Row[]][
     pipelineEventsPerSec: perSec(events.length, run.ms),
     pipelineSeconds: Math.round(run.ms) / 1000,
     stored: run.stored,
+    // Per CPU second of this process: steadier than wall time when other work shares the machine.
+    pipelineCpuSeconds: Math.round(run.cpuMs) / 1000,
+    pipelineEventsPerCpuSec: perSec(events.length, run.cpuMs),
     bareRowsPerSec: perSec(bare.rows, bare.ms),
     bareRows: bare.rows,
+    // The bare inserts of the rows of all the events, as events per second: the pipeline's floor.
+    bareEventsPerSec: perSec(events.length, bare.ms),
+    bareSeconds: Math.round(bare.ms) / 1000,
+    bareCpuSeconds: Math.round(bare.cpuMs) / 1000,
+    bareEventsPerCpuSec: perSec(events.length, bare.cpuMs),
     narrowRowsPerSec: perSec(narrow.rows, narrow.ms),
+    narrowRowsPerCpuSec: perSec(narrow.rows, narrow.cpuMs),
   };
 }
 
@@ -306,8 +329,9 @@ async function main() {
 
   const lite = await sqlite(events, rows);
   log(
-    `SQLite: pipeline ${lite.pipelineEventsPerSec} events/s (${lite.pipelineSeconds} s); bare inserts of the same rows ` +
-      `${lite.bareRowsPerSec} rows/s; narrow table ${lite.narrowRowsPerSec} rows/s`,
+    `SQLite: pipeline ${lite.pipelineEventsPerSec} events/s (${lite.pipelineSeconds} s, ${lite.pipelineCpuSeconds} s CPU); ` +
+      `bare inserts of the same rows ${lite.bareRowsPerSec} rows/s = ${lite.bareEventsPerSec} events/s ` +
+      `(${lite.bareSeconds} s, ${lite.bareCpuSeconds} s CPU); narrow table ${lite.narrowRowsPerSec} rows/s`,
   );
   const url = process.env.DATABASE_URL;
   const pgFigures = url && !args['skip-pg'] ? await postgres(url, events, rows) : undefined;

@@ -419,7 +419,7 @@ describe('statistics in Chromium', () => {
     await context.close();
   });
 
-  it('downloads the game records as an .xlsx holding every row of the filter, and refuses an empty range', async () => {
+  it('downloads the game records as an .xlsx holding every row of the filter or the account search, and refuses an empty range', async () => {
     const { context, page } = await signedIn('en', { acceptDownloads: true });
     const label = enStats.tabs['game-records'];
     const panel = await openTab(page, label);
@@ -468,6 +468,35 @@ describe('statistics in Chromium', () => {
     expect(ids.size).toBe(total);
     for (const row of rows) expect(ids.has(row['Transaction ID'] ?? '')).toBe(true);
 
+    // A list searched by account downloads only that account's rows.
+    const account = rows[0]?.Account ?? '';
+    const accountBox = bar.getByRole('searchbox', { name: enStats.search.account });
+    await accountBox.fill(account);
+    await requestOf(
+      page,
+      '/api/stats/game-records',
+      () => bar.getByRole('button', { name: enStats.filter.search }).click(),
+      (url) => url.searchParams.get('account') === account,
+    );
+    await tableRows(panel, label);
+    const accountTotal = await shownTotal(panel);
+    const accountDownload = page.waitForEvent('download', { timeout: UI_TIMEOUT });
+    await downloadButton.click();
+    const accountBook = new ExcelJS.Workbook();
+    await accountBook.xlsx.load(
+      (await readFile(await (await accountDownload).path())) as unknown as ArrayBuffer,
+    );
+    const accountSheet = accountBook.worksheets[0];
+    if (!accountSheet) throw new Error('the workbook has no sheet');
+    expect(accountSheet.actualRowCount - 1).toBe(accountTotal);
+    const accountColumn = header.indexOf('Account') + 1;
+    const accounts = new Set<string>();
+    accountSheet.eachRow((row, n) => {
+      if (n > 1) accounts.add(String(row.getCell(accountColumn).value));
+    });
+    expect([...accounts]).toEqual([account]);
+    await accountBox.fill('');
+
     // A range before the history, not searched yet: the gateway answers that there is nothing to download.
     const empty = businessDay(400);
     await typeRange(page, start, end, empty, empty);
@@ -489,7 +518,7 @@ describe('statistics in Chromium', () => {
     await panel.getByText(enStats.table.emptyTitle, { exact: true }).waitFor({ timeout: UI_TIMEOUT });
     await downloadButton.click();
     await noData.waitFor({ timeout: UI_TIMEOUT });
-    expect(downloads).toBe(1);
+    expect(downloads).toBe(2);
     await context.close();
   });
 

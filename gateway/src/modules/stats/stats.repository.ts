@@ -241,14 +241,32 @@ export async function readRows(
 }
 
 /**
- * Full rows in (ts, id) order after `after`, one pair (or, with a search, the whole scope) at a time:
- * the chunk reader of exports. Reads through the same index as {@link readKeys}.
+ * Full rows in (ts, id) order after `after`: the chunk reader of exports. With `pair`, that pair; with
+ * `pairs` (and no search), every pair read in its own index order and merged by the database in the same
+ * statement (SQLite's compound-select merge, PostgreSQL's Merge Append), so a chunk costs its rows whatever
+ * the number of pairs; with a search, the whole scope. Reads through the same index as {@link readKeys}.
+ * Each row carries its key's id as `__id`.
  */
 export async function readChunk(
   s: StatsDb,
   r: KeyRead & { pair?: Pair | undefined },
 ): Promise<Record<string, unknown>[]> {
   const spec = RAW[r.kind];
+  if (!r.pair && !hasSearch(r.search) && r.pairs.length > 1) {
+    const dir = r.desc ? 'DESC' : 'ASC';
+    // PostgreSQL needs each pair's LIMIT to choose its index scan (otherwise it sorts every pair's remaining
+    // rows per chunk); its Merge Append still pulls only what the outer LIMIT takes. SQLite's merge is lazy
+    // without it and materialises every pair's LIMIT rows with it.
+    const armLimit = s.dialect === 'postgres' ? sql` LIMIT ${r.limit}` : sql``;
+    const parts = r.pairs.map((p, i) => {
+      const where = sql`provider = ${p.provider} AND currency = ${p.currency} AND ${keyConditions(s, spec, r)}`;
+      return sql`SELECT * FROM (SELECT ${raw(spec.columns)}, ${raw(idExpr(s, spec))} AS "__id" FROM ${raw(spec.table)} WHERE ${where} ORDER BY ${orderBy(s, spec, r.desc)}${armLimit}) AS ${raw(`p${i}`)}`;
+    });
+    const q = sql<
+      Record<string, unknown>
+    >`${sql.join(parts, sql` UNION ALL `)} ORDER BY ${raw(`ts ${dir}, "__id" ${dir}`)} LIMIT ${r.limit}`;
+    return (await q.execute(s.db)).rows;
+  }
   const conds: RawBuilder<unknown>[] = r.pair
     ? [sql`provider = ${r.pair.provider}`, sql`currency = ${r.pair.currency}`]
     : [sql`provider IN (${list(r.providers)})`, sql`currency IN (${list(r.currencies)})`];

@@ -57,8 +57,8 @@ export interface RawRowOf {
   prizes: AwardRow;
 }
 
-/** Size of the chunks an export reads per (provider, currency) pair. */
-const EXPORT_CHUNK = 2_000;
+/** Rows an export reads per statement (all pairs merged). */
+const EXPORT_CHUNK = 5_000;
 
 /** Refuses providers or currencies outside the caller's scope (403, envelope -1). */
 export function assertInScope(
@@ -190,14 +190,6 @@ function toRow(kind: RawKind, r: AnyRow): AnyRow {
         ts: Number(r.ts),
       };
   }
-}
-
-function compareKeys(a: RowKey, b: RowKey): number {
-  if (a.ts !== b.ts) return a.ts - b.ts;
-  if (typeof a.id === 'number' && typeof b.id === 'number') return a.id - b.id;
-  const x = String(a.id);
-  const y = String(b.id);
-  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 interface Measures {
@@ -555,9 +547,9 @@ export class StatsService {
   }
 
   /**
-   * Every row of a raw-record table in the sort order, read in chunks: pair by pair through the index, merged
-   * here (each row is read once), or with a search in keyset chunks over the scope. Memory stays at a few
-   * chunks whatever the size of the range.
+   * Every row of a raw-record table in the sort order, read in keyset chunks: the pairs with rows merged by
+   * the database in each chunk's statement, or with a search over the scope. Memory stays at one chunk
+   * whatever the size of the range.
    */
   async *rawRows(kind: RawKind, scope: Scope, q: RawListQuery): AsyncGenerator<AnyRow> {
     assertInScope(scope, q.providerIds, q.currencies);
@@ -568,76 +560,34 @@ export class StatsService {
       kind === 'game-records'
         ? { account: q.account, roundId: q.roundId, transactionId: q.transactionId }
         : undefined;
-    const base = {
+    let pairs: Pair[] = [];
+    if (!repo.hasSearch(search)) {
+      const counts = await repo.rawCounts(this.s, kind, rollupFilter(q));
+      const pairKeys = new Set(counts.perPair.map((c) => `${c.provider}|${c.currency}`));
+      pairs = pairsOf(q.providerIds, q.currencies).filter((p) => pairKeys.has(`${p.provider}|${p.currency}`));
+      if (pairs.length === 0) return;
+    }
+    const read = {
       kind,
       providers: q.providerIds,
       currencies: q.currencies,
       desc,
       search,
-      pairs: [],
+      pairs,
+      pair: pairs.length === 1 ? pairs[0] : undefined,
       fromTs,
       toTs,
       offset: 0,
       limit: EXPORT_CHUNK,
     };
-    const keyOf = (r: AnyRow): RowKey => ({ ts: Number(r.ts), id: r.__id as string | number });
-    const strip = (r: AnyRow): AnyRow => {
-      delete r.__id;
-      return toRow(kind, r);
-    };
-
-    if (repo.hasSearch(search)) {
-      let after: RowKey | undefined;
-      for (;;) {
-        const chunk = await repo.readChunk(this.s, { ...base, after });
-        const last = chunk[chunk.length - 1];
-        if (!last) return;
-        after = keyOf(last);
-        for (const r of chunk) yield strip(r);
-        if (chunk.length < EXPORT_CHUNK) return;
-      }
-    }
-
-    const counts = await repo.rawCounts(this.s, kind, rollupFilter(q));
-    const pairKeys = new Set(counts.perPair.map((c) => `${c.provider}|${c.currency}`));
-    const pairs = pairsOf(q.providerIds, q.currencies).filter((p) =>
-      pairKeys.has(`${p.provider}|${p.currency}`),
-    );
-
-    interface Source {
-      pair: Pair;
-      buf: AnyRow[];
-      pos: number;
-      done: boolean;
-      after: RowKey | undefined;
-    }
-    const refill = async (src: Source): Promise<void> => {
-      src.buf = src.done ? [] : await repo.readChunk(this.s, { ...base, pair: src.pair, after: src.after });
-      src.pos = 0;
-      if (src.buf.length < EXPORT_CHUNK) src.done = true;
-      const last = src.buf[src.buf.length - 1];
-      if (last) src.after = keyOf(last);
-    };
-    const sources: Source[] = pairs.map((pair) => ({ pair, buf: [], pos: 0, done: false, after: undefined }));
-    await Promise.all(sources.map((src) => refill(src)));
-    const sign = desc ? -1 : 1;
-    let live = sources.filter((src) => src.buf.length > 0);
-    while (live.length > 0) {
-      // A handful of pairs: a linear pick of the next row beats a heap's bookkeeping.
-      let best = live[0] as Source;
-      for (let i = 1; i < live.length; i += 1) {
-        const src = live[i] as Source;
-        const x = src.buf[src.pos] as AnyRow;
-        const y = best.buf[best.pos] as AnyRow;
-        if (compareKeys(keyOf(x), keyOf(y)) * sign < 0) best = src;
-      }
-      const row = best.buf[best.pos] as AnyRow;
-      best.pos += 1;
-      yield strip(row);
-      if (best.pos >= best.buf.length) {
-        await refill(best);
-        if (best.buf.length === 0) live = live.filter((src) => src !== best);
-      }
+    let after: RowKey | undefined;
+    for (;;) {
+      const chunk = await repo.readChunk(this.s, { ...read, after });
+      const last = chunk[chunk.length - 1];
+      if (!last) return;
+      after = { ts: Number(last.ts), id: last.__id as string | number };
+      for (const r of chunk) yield toRow(kind, r);
+      if (chunk.length < EXPORT_CHUNK) return;
     }
   }
 

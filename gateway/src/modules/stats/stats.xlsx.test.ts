@@ -102,3 +102,76 @@ describe('helpers', () => {
     expect(timeFormatter('Asia/Shanghai')(Date.UTC(2025, 11, 31, 16, 0, 0))).toBe('2026-01-01 00:00:00');
   });
 });
+
+describe('writeXlsx streaming', () => {
+  function* endless(): Generator<Record<string, unknown>> {
+    const row = rows[1] as Record<string, unknown>;
+    for (let i = 0; ; i += 1) yield { ...row, id: `r${i}`, ts: (row.ts as number) + i * 1000 };
+  }
+
+  it('stops reading rows soon after the client goes away', async () => {
+    let taken = 0;
+    const counted = function* (): Generator<Record<string, unknown>> {
+      for (const r of endless()) {
+        taken += 1;
+        yield r;
+      }
+    };
+    let received = 0;
+    const out = new Writable({
+      write(c: Buffer, _e, cb) {
+        received += c.length;
+        // The client disconnects after the first 256 kB of the download.
+        if (received > 256 * 1024) this.destroy();
+        cb();
+      },
+    });
+    await expect(
+      writeXlsx(out, counted(), { columns, lang: 'en', timeZone: 'Asia/Shanghai', sheetName: 'test' }),
+    ).rejects.toThrow('export stream closed');
+    // A quarter of a megabyte compressed is some 10,000 rows; the writer notices within a few thousand more.
+    expect(taken).toBeGreaterThan(1_000);
+    expect(taken).toBeLessThan(100_000);
+  });
+
+  it('writes thousands of rows in order with their values and formats', async () => {
+    const chunks: Buffer[] = [];
+    const out = new Writable({
+      write(c: Buffer, _e, cb) {
+        chunks.push(c);
+        cb();
+      },
+    });
+    function* some(): Generator<Record<string, unknown>> {
+      let i = 0;
+      for (const r of endless()) {
+        if (i === 3_000) return;
+        i += 1;
+        yield r;
+      }
+    }
+    const n = await writeXlsx(out, some(), {
+      columns,
+      lang: 'zh',
+      timeZone: 'Asia/Shanghai',
+      sheetName: 'test',
+    });
+    expect(n).toBe(3_000);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.rowCount).toBe(3_001);
+    expect(sheet.getRow(1).getCell(5).value).toBe('操作');
+    for (const r of [2, 1_000, 3_001]) {
+      const row = sheet.getRow(r);
+      expect(row.getCell(1).value).toBe(`r${r - 2}`);
+      expect(row.getCell(2).value).toBe(-0.05);
+      expect(row.getCell(2).numFmt).toBe('#,##0.00');
+      expect(row.getCell(5).value).toBe('投注结果');
+      expect(row.getCell(6).value).toBe(
+        timeFormatter('Asia/Shanghai')(Date.UTC(2026, 0, 2, 3, 4, 5) + (r - 2) * 1000),
+      );
+    }
+    expect(sheet.getRow(1_000).getCell(6).value).toBe('2026-01-02 11:20:43');
+  });
+});

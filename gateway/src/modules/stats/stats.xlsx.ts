@@ -14,15 +14,22 @@ export function attachmentDisposition(fileName: string): string {
 }
 
 const QUARTER_HOUR = 900_000;
+const MINUTE = 60_000;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+const p2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /**
  * Formats epoch ms as `YYYY-MM-DD HH:mm:ss` in a time zone, fast: the zone's offset is looked up once per
- * quarter hour (offsets change on quarter-hour boundaries at most) instead of once per row.
+ * quarter hour (offsets change on quarter-hour boundaries at most) instead of once per row, and the text up
+ * to the minute is reused while rows stay in the same minute (exports come in time order).
  */
 export function timeFormatter(timeZone: string): (ms: number) => string {
   const offsets = new Map<number, number>();
+  let lastBucket = Number.NaN;
+  let lastOffset = 0;
   const offsetAt = (ms: number): number => {
     const bucket = Math.floor(ms / QUARTER_HOUR);
+    if (bucket === lastBucket) return lastOffset;
     let off = offsets.get(bucket);
     if (off === undefined) {
       const start = bucket * QUARTER_HOUR;
@@ -31,12 +38,21 @@ export function timeFormatter(timeZone: string): (ms: number) => string {
       if (offsets.size > 10_000) offsets.clear();
       offsets.set(bucket, off);
     }
+    lastBucket = bucket;
+    lastOffset = off;
     return off;
   };
-  const p2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+  let lastMinute = Number.NaN;
+  let minuteText = '';
   return (ms) => {
-    const d = new Date(ms + offsetAt(ms));
-    return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+    const local = ms + offsetAt(ms);
+    const minute = Math.floor(local / MINUTE);
+    if (minute !== lastMinute) {
+      const d = new Date(minute * MINUTE);
+      minuteText = `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:`;
+      lastMinute = minute;
+    }
+    return minuteText + (TWO_DIGITS[Math.floor((local - minute * MINUTE) / 1000)] as string);
   };
 }
 
@@ -74,6 +90,12 @@ interface ZipInput {
 
 const HIGH_WATER = 4 * 1024 * 1024;
 const LOW_WATER = 1024 * 1024;
+/**
+ * Rows between two visits of the event loop (a power of two, minus one). The zip deflates in libuv's thread
+ * pool but starts its next chunk only when its callback runs on this thread: visits every 256 rows (about
+ * two 64 KB chunks of sheet XML) keep it working beside the rendering instead of catching up afterwards.
+ */
+const YIELD_MASK = 255;
 
 /**
  * Backpressure. exceljs' sheet stream hands data to the zip without waiting, so the producer must: it yields
@@ -82,6 +104,7 @@ const LOW_WATER = 1024 * 1024;
  */
 async function relieve(out: Writable, sheet: SheetInternals): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
+  if (out.destroyed) throw new Error('export stream closed');
   if (pendingBytes(sheet) < HIGH_WATER && !out.writableNeedDrain) return;
   while (pendingBytes(sheet) > LOW_WATER || out.writableNeedDrain) {
     if (out.destroyed) throw new Error('export stream closed');
@@ -186,6 +209,27 @@ function columnLetters(i: number): string {
   return out;
 }
 
+/** Renders one cell of the fast row path for row number `r`: `<c …>…</c>`, or '' when it has no value. */
+type CellXml = (row: Record<string, unknown>, r: number) => string;
+
+const CELL_END = '</v></c>';
+
+/**
+ * A cell renderer: numbers as `<v>` with the column's style, text as `t="str"` (what exceljs' own row model
+ * writes for a string without shared strings: the shortest form every reader takes).
+ */
+function cellXml(write: CellWriter, index: number, styleId: number): CellXml {
+  const open = `<c r="${columnLetters(index)}`;
+  const num = styleId ? `" s="${styleId}"><v>` : '"><v>';
+  const str = '" t="str"><v>';
+  return (row, r) => {
+    const v = write(row);
+    if (v === null) return '';
+    if (typeof v === 'number') return Number.isFinite(v) ? open + r + num + v + CELL_END : '';
+    return open + r + str + xmlText(v) + CELL_END;
+  };
+}
+
 /**
  * Writes rows as one .xlsx sheet to `out`, streamed with exceljs' streaming `WorkbookWriter`: each row is
  * committed to the sheet's stream as it comes and zipped on the fly, and the writer waits for `out` to
@@ -193,11 +237,11 @@ function columnLetters(i: number): string {
  * money is a decimal number with 2 places (minor units / 100, format `#,##0.00`), margins percentages,
  * times text in the business zone.
  *
- * The default row path renders each data row's `<row>` XML here (exact cell types and the style ids that
- * exceljs registered for the columns) and appends it to the sheet stream exceljs opened: exceljs' own row
- * model allocates a Row, a Cell and a style object per cell and runs at about a third of the speed. The
- * package, workbook, styles and sheet framing stay exceljs'. If the exceljs internals it needs are absent
- * (another exceljs version), it falls back to `addRow(...).commit()`.
+ * The default row path renders each data row's `<row>` XML here, with the cell forms exceljs' own row model
+ * writes (numbers with the style ids exceljs registered for the columns, text as `t="str"`), and appends it
+ * to the sheet stream exceljs opened: exceljs' row model allocates a Row, a Cell and a style object per cell
+ * and runs at about a third of the speed. The package, workbook, styles and sheet framing stay exceljs'. If
+ * the exceljs internals it needs are absent (another exceljs version), it falls back to `addRow(...).commit()`.
  *
  * Resolves with the number of data rows once the file is complete.
  */
@@ -236,7 +280,7 @@ export async function writeXlsx(
     Object.keys(st).length ? (workbook as unknown as StylesOwner).styles.addStyleModel(st, 2) : 0,
   );
   const fast = (options.rowPath ?? 'fast') === 'fast' && hasInternals(sheet);
-  const letters = cols.map((_, i) => columnLetters(i));
+  const cells = writers.map((w, i) => cellXml(w, i, styleIds[i] as number));
 
   let n = 0;
   let buffer = '';
@@ -245,17 +289,7 @@ export async function writeXlsx(
     if (fast) {
       const r = internals._rowZero + n;
       let xml = `<row r="${r}">`;
-      for (let i = 0; i < writers.length; i += 1) {
-        const v = (writers[i] as CellWriter)(row);
-        if (v === null) continue;
-        const sid = styleIds[i] as number;
-        const ref = `${letters[i]}${r}`;
-        if (typeof v === 'number') {
-          xml += Number.isFinite(v) ? `<c r="${ref}"${sid ? ` s="${sid}"` : ''}><v>${v}</v></c>` : '';
-        } else {
-          xml += `<c r="${ref}" t="inlineStr"><is><t>${xmlText(v)}</t></is></c>`;
-        }
-      }
+      for (let i = 0; i < cells.length; i += 1) xml += (cells[i] as CellXml)(row, r);
       buffer += `${xml}</row>`;
       n += 1;
       if ((n & 255) === 0) {
@@ -264,14 +298,14 @@ export async function writeXlsx(
       }
     } else {
       const added = sheet.addRow(writers.map((w) => w(row)));
-      const cells = (added as unknown as { _cells?: ({ style: object } | undefined)[] })._cells;
-      if (cells)
-        for (let i = 0; i < cells.length; i += 1)
-          if (cells[i]) (cells[i] as { style: object }).style = styles[i] as object;
+      const rowCells = (added as unknown as { _cells?: ({ style: object } | undefined)[] })._cells;
+      if (rowCells)
+        for (let i = 0; i < rowCells.length; i += 1)
+          if (rowCells[i]) (rowCells[i] as { style: object }).style = styles[i] as object;
       added.commit();
       n += 1;
     }
-    if ((n & 1023) === 0) await relieve(out, internals);
+    if ((n & YIELD_MASK) === 0) await relieve(out, internals);
   }
   if (fast) {
     if (buffer) internals.stream.write(buffer);

@@ -301,7 +301,7 @@ describe('statistics in Chromium', () => {
     await zh.context.close();
   });
 
-  it('filters the game records by provider, currency and Yesterday, pages forward and searches by account and round', async () => {
+  it('filters the game records by provider, currency and Yesterday, pages forward and searches by account, round and transaction', async () => {
     const { context, page, token } = await signedIn('en');
     const label = enStats.tabs['game-records'];
     const panel = await openTab(page, label);
@@ -412,10 +412,35 @@ describe('statistics in Chromium', () => {
       () => bar.getByRole('button', { name: enStats.filter.search }).click(),
       (url) => url.searchParams.get('roundId') === round && !url.searchParams.has('account'),
     );
+    const byRound = await api<{ total: number }>(
+      gateway.url,
+      'GET',
+      `/api/stats/game-records?${query}&roundId=${encodeURIComponent(round)}&pageSize=1`,
+      undefined,
+      token,
+    );
     const roundRows = await tableRows(panel, label);
-    expect(roundRows.length).toBeGreaterThan(0);
+    expect(byRound.data.total).toBeGreaterThan(0);
+    expect(await shownTotal(panel)).toBe(byRound.data.total);
+    expect(roundRows).toHaveLength(Math.min(20, byRound.data.total));
     expect(roundRows.filter((r) => r['Round ID'] !== round)).toEqual([]);
-    expect(roundRows.map((r) => r['Transaction ID'])).toContain(rows2[1]?.['Transaction ID']);
+
+    // A transaction id names one bet: the row seen on page 2.
+    const seen = rows2[1];
+    await bar.getByRole('searchbox', { name: enStats.search.roundId }).fill('');
+    await bar
+      .getByRole('searchbox', { name: enStats.search.transactionId })
+      .fill(seen?.['Transaction ID'] ?? '');
+    await requestOf(
+      page,
+      '/api/stats/game-records',
+      () => bar.getByRole('button', { name: enStats.filter.search }).click(),
+      (url) =>
+        url.searchParams.get('transactionId') === seen?.['Transaction ID'] &&
+        !url.searchParams.has('roundId'),
+    );
+    expect(await tableRows(panel, label)).toEqual([seen]);
+    expect(await shownTotal(panel)).toBe(1);
     await context.close();
   });
 

@@ -798,6 +798,8 @@ async function measure(dialect: Dialect, db: Db): Promise<Record<string, unknown
   const total = first.total;
   const lastPage = Math.ceil(total / 20);
   const midPage = Math.ceil(lastPage / 2);
+  // The middle page falls on a day boundary; half a day further on is the deepest a page reads inside one day.
+  const midDayPage = midPage + Math.round(total / (DAYS - 181) / 2 / 20);
   const pageAt = (page: number) => () => service.rawPage('game-records', ALL_SCOPE, { ...base, page });
   const deep = await service.rawPage('game-records', ALL_SCOPE, { ...base, page: midPage });
   const cursor = deep.nextCursor ?? undefined;
@@ -805,6 +807,7 @@ async function measure(dialect: Dialect, db: Db): Promise<Record<string, unknown
     total,
     page1: await repeat(20, pageAt(1)),
     middle: await repeat(20, pageAt(midPage)),
+    middleOfDay: await repeat(20, pageAt(midDayPage)),
     last: await repeat(20, pageAt(lastPage)),
     keysetDeep: await repeat(20, () =>
       service.rawPage('game-records', ALL_SCOPE, { ...base, page: midPage + 1, cursor }),
@@ -841,7 +844,7 @@ async function measure(dialect: Dialect, db: Db): Promise<Record<string, unknown
   out.gameRecordPage = { ...pages, baseline: baselinePages };
   const cpuOf = (t: Timing) => t.cpuMedian;
   log(
-    `  pages (total ${total}): p1 ${pages.page1.median} (cpu ${cpuOf(pages.page1)}) mid ${pages.middle.median} (cpu ${cpuOf(pages.middle)}) last ${pages.last.median} (cpu ${cpuOf(pages.last)}) keyset ${pages.keysetDeep.median} (cpu ${cpuOf(pages.keysetDeep)}) ms; baseline OFFSET mid ${baselinePages.offsetMiddle.median} (cpu ${cpuOf(baselinePages.offsetMiddle)}) last ${baselinePages.offsetLast.median} count ${baselinePages.countAll.median} ms`,
+    `  pages (total ${total}): p1 ${pages.page1.median} (cpu ${cpuOf(pages.page1)}) mid ${pages.middle.median} (cpu ${cpuOf(pages.middle)}) mid-day ${pages.middleOfDay.median} (cpu ${cpuOf(pages.middleOfDay)}) last ${pages.last.median} (cpu ${cpuOf(pages.last)}) keyset ${pages.keysetDeep.median} (cpu ${cpuOf(pages.keysetDeep)}) ms; baseline OFFSET mid ${baselinePages.offsetMiddle.median} (cpu ${cpuOf(baselinePages.offsetMiddle)}) last ${baselinePages.offsetLast.median} count ${baselinePages.countAll.median} ms`,
   );
 
   // Export of one month of game records.

@@ -469,21 +469,24 @@ export class StatsService {
     } else {
       const offset = (q.page - 1) * q.pageSize;
       if (offset >= total) return empty;
-      const w = this.window(counts.perDay, desc, offset, q.pageSize);
-      const span = { ...base, pairs, fromTs: w.fromTs, toTs: w.toTs };
-      if (w.offset > w.count / 2) {
-        // Deep in its window: read from the window's other end, so no page walks more than half a window.
-        const take = Math.min(q.pageSize, w.count - w.offset);
-        const reversed = await repo.readKeys(this.s, {
-          ...span,
-          desc: !desc,
-          offset: w.count - w.offset - take,
-          limit: take,
-        });
-        keys = reversed.reverse();
-      } else {
-        keys = await repo.readKeys(this.s, { ...span, offset: w.offset, limit: q.pageSize });
-      }
+      // Each day the page touches is read on its own, from the day's nearer end: no page walks more than half
+      // a day, and a page across a day boundary reads the tail of one day and the head of the next.
+      const parts = await Promise.all(
+        this.daySlices(counts.perDay, desc, offset, q.pageSize).map(async (d) => {
+          const span = { ...base, pairs, fromTs: d.fromTs, toTs: d.toTs };
+          if (d.offset > (d.count - d.take) / 2) {
+            const reversed = await repo.readKeys(this.s, {
+              ...span,
+              desc: !desc,
+              offset: d.count - d.offset - d.take,
+              limit: d.take,
+            });
+            return reversed.reverse();
+          }
+          return repo.readKeys(this.s, { ...span, offset: d.offset, limit: d.take });
+        }),
+      );
+      keys = parts.flat();
       if (keys.length < Math.min(q.pageSize, total - offset)) {
         // The raw rows disagree with the roll-up's day counts (days cut in another zone, or rows still being
         // written): fall back to counting through the index from the start of the range. Slow, but right.
@@ -501,49 +504,32 @@ export class StatsService {
   }
 
   /**
-   * The span of days that holds rows `offset … offset + limit` of the sort order, from the roll-up counts,
-   * and the offset of the page inside it: deep pages skip whole days without reading them.
+   * The days that hold rows `offset … offset + limit` of the sort order, from the roll-up counts, each with the
+   * page's offset and row count inside it: deep pages skip whole days without reading them.
    */
-  private window(
+  private daySlices(
     counts: readonly { day: string; n: number }[],
     desc: boolean,
     offset: number,
     limit: number,
-  ): { fromTs: number; toTs: number; offset: number; count: number } {
-    const perDay = new Map<string, number>(counts.map((c) => [c.day, c.n]));
-    const days = [...perDay.keys()].sort();
+  ): { fromTs: number; toTs: number; offset: number; take: number; count: number }[] {
+    const days = [...counts].sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
     if (desc) days.reverse();
+    const out: { fromTs: number; toTs: number; offset: number; take: number; count: number }[] = [];
     let before = 0;
-    let first = -1;
-    let last = days.length - 1;
-    let count = 0;
-    for (let i = 0; i < days.length; i += 1) {
-      const n = perDay.get(days[i] as string) ?? 0;
-      if (first < 0 && before + n > offset) {
-        first = i;
-        let covered = before + n;
-        let j = i;
-        while (covered < offset + limit && j + 1 < days.length) {
-          j += 1;
-          covered += perDay.get(days[j] as string) ?? 0;
-        }
-        last = j;
-        count = covered - before;
-        break;
+    let left = limit;
+    for (const { day, n } of days) {
+      if (left <= 0) break;
+      if (before + n > offset) {
+        const at = Math.max(0, offset - before);
+        const take = Math.min(n - at, left);
+        const [fromTs, toTs] = dayRange(day, this.timeZone);
+        out.push({ fromTs, toTs, offset: at, take, count: n });
+        left -= take;
       }
       before += n;
     }
-    if (first < 0) first = days.length - 1;
-    const a = days[first] as string;
-    const b = days[last] as string;
-    const lo = desc ? b : a;
-    const hi = desc ? a : b;
-    return {
-      fromTs: dayRange(lo, this.timeZone)[0],
-      toTs: dayRange(hi, this.timeZone)[1],
-      offset: offset - before,
-      count,
-    };
+    return out;
   }
 
   /**

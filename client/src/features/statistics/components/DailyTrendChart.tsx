@@ -6,6 +6,7 @@ import type { StatsFilter } from '@dms/shared/contracts/http/stats';
 import { abbreviate, formatMoney } from '@dms/shared/format/number';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import type { ChartOption } from '@/components/charts/chartOption';
+import { zeroAlignedAxes } from '@/components/charts/zeroAlignedAxes';
 import { filterParams } from '@/components/filters/filterModel';
 import { selectThemeColor } from '@/lib/settings/settingsSlice';
 import { useStatsTableQuery } from '../api/statsApi';
@@ -47,6 +48,10 @@ export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
     const list = trendDays(rows ?? [], filter.startDate, filter.endDate);
     const days = list.map((d) => d.day.slice(5));
     const many = list.length > 31;
+    const [ggrAxis, turnoverAxis] = zeroAlignedAxes(
+      list.map((d) => d.ggr),
+      list.map((d) => d.turnover),
+    );
     const money = (v: unknown) =>
       `${formatMoney(typeof v === 'number' ? v : 0, { abbreviate: true })} ${currency}`;
     return {
@@ -56,11 +61,13 @@ export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
       tooltip: { trigger: 'axis', confine: true, valueFormatter: money },
       xAxis: { type: 'category', data: days },
       yAxis: [
-        { type: 'value', axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
+        { type: 'value', ...ggrAxis, axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
         {
           type: 'value',
+          ...turnoverAxis,
           splitLine: { show: false },
-          axisLabel: { formatter: (v: number) => abbreviate(v / 100) },
+          // Turnover is never negative: its axis goes below zero only to keep zero level with GGR's.
+          axisLabel: { formatter: (v: number) => (v < 0 ? '' : abbreviate(v / 100)) },
         },
       ],
       dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],

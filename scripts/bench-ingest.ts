@@ -176,7 +176,7 @@ async function sqliteBare(rows: [RawTable, Row[]][]): Promise<{ ms: number; cpuM
   const dir = mkdtempSync(join(tmpdir(), 'dms-bench-bare-'));
   const database = new BetterSqlite3(join(dir, 'bare.sqlite'));
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
+  database.pragma('synchronous = FULL');
   // The pragmas of the pipeline's connection (the store's, then EventsRepository.tune()).
   database.pragma('cache_size = -65536');
   database.pragma('wal_autocheckpoint = 10000');
@@ -209,7 +209,7 @@ function sqliteNarrow(n: number): { ms: number; cpuMs: number; rows: number } {
   const dir = mkdtempSync(join(tmpdir(), 'dms-bench-narrow-'));
   const database = new BetterSqlite3(join(dir, 'narrow.sqlite'));
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
+  database.pragma('synchronous = FULL');
   database.exec('create table t (id text primary key, a integer, b integer, c text)');
   const st = database.prepare('insert into t values (?, ?, ?, ?)');
   const tx = database.transaction((from: number, to: number) => {

@@ -8,9 +8,9 @@
 // Takes about six minutes. Prints one JSON line (progress on stderr).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const log = (...a) => console.error(`[install ${new Date().toISOString().slice(11, 19)}]`, ...a);
@@ -20,16 +20,6 @@ const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
   cwd: root,
   encoding: 'utf8',
 }).stdout.trim();
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A fresh clone of HEAD and an empty npm cache of its own. */
 function freshClone(name) {

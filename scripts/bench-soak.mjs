@@ -13,11 +13,11 @@
 // Needs a build (`npm run build`). Prints one JSON line (progress on stderr).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
+import { freePort } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const arg = (name, fallback) => {
@@ -46,16 +46,6 @@ if (!existsSync(join(root, 'gateway/dist/start.js'))) {
 const bundle = join(root, `gateway/dist/.soak-${process.pid}.js`);
 copyFileSync(join(root, 'gateway/dist/start.js'), bundle);
 const work = mkdtempSync(join(tmpdir(), 'dms-soak-'));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startGateway(name, feed, speed = 1) {
   const port = await freePort();

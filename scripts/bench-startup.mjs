@@ -4,21 +4,11 @@
 // measured in the same run. Needs a build (`npm run build`). Prints one JSON line.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function timeToReady(args, env, path) {
   const port = await freePort();
@@ -55,7 +45,14 @@ const bare = await timeToReady(
   '/',
 );
 const dataDir = mkdtempSync(join(tmpdir(), 'dms-bench-start-'));
-const env = { DMS_DATA_DIR: dataDir, DMS_ADMIN_PASSWORD: 'bench-pass-1', DMS_FEED: 'off', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+const env = {
+  DMS_DATA_DIR: dataDir,
+  DMS_ADMIN_PASSWORD: 'bench-pass-1',
+  DMS_FEED: 'off',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+};
 const first = await timeToReady(['gateway/dist/start.js'], env, '/login');
 const restarts = [];
 for (let i = 0; i < 3; i++) restarts.push(await timeToReady(['gateway/dist/start.js'], env, '/login'));

@@ -11,7 +11,7 @@
  * (the range's first 20,000 rows, cycled), `export` is the whole export (read + write), `exceljs` the same
  * with exceljs' own row model. Each prints rows/s, rows per CPU-second and peak RSS growth.
  */
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -20,6 +20,7 @@ import { STATS_COLUMNS } from '../shared/src/contracts/http/stats';
 import type { Db, Dialect } from '../gateway/src/platform/db/db.store';
 import { StatsService, type AnyRow, type RawListQuery } from '../gateway/src/modules/stats/stats.service';
 import { writeXlsx, type RowPath } from '../gateway/src/modules/stats/stats.xlsx';
+import { measureRows } from './benchMeasure';
 
 const TZ = 'Asia/Shanghai';
 const PROVIDERS = [1001, 1002, 1003, 1004, 1005, 1006];
@@ -31,7 +32,6 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 const flag = (name: string) => process.argv.includes(`--${name}`);
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Result of one timed stage. */
 interface Run {
@@ -46,39 +46,9 @@ interface Run {
 }
 
 async function timed(stage: string, fn: (sink: Writable) => Promise<number>): Promise<Run> {
-  global.gc?.();
-  const rss0 = process.memoryUsage().rss;
-  let peak = rss0;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  let bytes = 0;
-  const sink = new Writable({
-    write(c: Buffer, _e, cb) {
-      bytes += c.length;
-      cb();
-    },
-  });
-  const t = performance.now();
-  const c0 = process.cpuUsage();
-  const rows = await fn(sink);
-  const ms = performance.now() - t;
-  const c1 = process.cpuUsage(c0);
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  const cpuMs = (c1.user + c1.system) / 1000;
-  const run = {
-    stage,
-    rows,
-    ms: round(ms),
-    rowsPerSec: Math.round((rows / ms) * 1000),
-    cpuMs: round(cpuMs),
-    rowsPerCpuSec: Math.round((rows / cpuMs) * 1000),
-    mb: round(bytes / 1e6),
-    peakRssDeltaMb: round((peak - rss0) / 1e6),
-  };
+  const run = { stage, ...(await measureRows(fn)) };
   console.error(
-    `  ${stage}: ${rows} rows in ${run.ms} ms = ${run.rowsPerSec}/s (${run.rowsPerCpuSec}/cpu-s), ${run.mb} MB out, peak RSS +${run.peakRssDeltaMb} MB`,
+    `  ${stage}: ${run.rows} rows in ${run.ms} ms = ${run.rowsPerSec}/s (${run.rowsPerCpuSec}/cpu-s), ${run.mb} MB out, peak RSS +${run.peakRssDeltaMb} MB`,
   );
   return run;
 }

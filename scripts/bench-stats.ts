@@ -21,7 +21,6 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -33,6 +32,7 @@ import type { Db, Dialect } from '../gateway/src/platform/db/db.store';
 import { StatsService, type RawListQuery } from '../gateway/src/modules/stats/stats.service';
 import { ActivityCache } from '../gateway/src/modules/stats/stats.activity';
 import { writeXlsx, type RowPath } from '../gateway/src/modules/stats/stats.xlsx';
+import { measureRows } from './benchMeasure';
 
 /** The untyped Kysely handle migrations take. */
 type MigrationDb = Parameters<ReturnType<typeof platformDataMigration>['up']>[0];
@@ -643,7 +643,9 @@ async function upgrade(db: Db, dialect: Dialect): Promise<string[]> {
   const later = Object.keys(all)
     .filter((name) => name > PLATFORM_DATA_MIGRATION)
     .sort();
-  const meta = await sql<{ value: string }>`SELECT value FROM bench_meta WHERE key = 'migrations'`.execute(db);
+  const meta = await sql<{ value: string }>`SELECT value FROM bench_meta WHERE key = 'migrations'`.execute(
+    db,
+  );
   const applied = new Set((meta.rows[0]?.value ?? '').split(',').filter(Boolean));
   for (const name of later) {
     if (applied.has(name)) continue;
@@ -849,49 +851,20 @@ async function measure(dialect: Dialect, db: Db): Promise<Record<string, unknown
 
   // Export of one month of game records.
   const month: RawListQuery = { ...base, startDate: '2025-11-01', endDate: '2025-11-30' };
-  const exportRun = async (path: RowPath, q2: RawListQuery, write = true) => {
-    global.gc?.();
-    const rss0 = process.memoryUsage().rss;
-    let peak = rss0;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 50);
-    let bytes = 0;
-    const sink = new Writable({
-      write(c: Buffer, _e, cb) {
-        bytes += c.length;
-        cb();
-      },
-    });
-    const t = performance.now();
-    const c0 = process.cpuUsage();
-    let rows = 0;
-    if (write) {
-      rows = await writeXlsx(sink, service.rawRows('game-records', ALL_SCOPE, q2), {
-        columns: STATS_COLUMNS['game-records'],
-        lang: 'en',
-        timeZone: TZ,
-        sheetName: 'game-records',
-        rowPath: path,
-      });
-    } else {
+  const exportRun = (path: RowPath, q2: RawListQuery, write = true) =>
+    measureRows(async (sink) => {
+      if (write)
+        return writeXlsx(sink, service.rawRows('game-records', ALL_SCOPE, q2), {
+          columns: STATS_COLUMNS['game-records'],
+          lang: 'en',
+          timeZone: TZ,
+          sheetName: 'game-records',
+          rowPath: path,
+        });
+      let rows = 0;
       for await (const _r of service.rawRows('game-records', ALL_SCOPE, q2)) rows += 1;
-    }
-    const ms = performance.now() - t;
-    const c1 = process.cpuUsage(c0);
-    const cpuMs = (c1.user + c1.system) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return {
-      rows,
-      ms: round(ms),
-      rowsPerSec: Math.round((rows / ms) * 1000),
-      cpuMs: round(cpuMs),
-      rowsPerCpuSec: Math.round((rows / cpuMs) * 1000),
-      mb: round(bytes / 1e6),
-      peakRssDeltaMb: round((peak - rss0) / 1e6),
-    };
-  };
+      return rows;
+    });
   const fastExport = await exportRun('fast', month);
   const readOnly = await exportRun('fast', month, false);
   const week: RawListQuery = { ...month, startDate: '2025-11-01', endDate: '2025-11-07' };

@@ -97,3 +97,18 @@ describe('likePattern', () => {
     expect(likePattern('A_b%c\\d')).toBe('%a\\_b\\%c\\\\d%');
   });
 });
+
+describe.skipIf(databaseUrl)('SQLite durability', () => {
+  it('syncs every commit to disk (WAL with synchronous = FULL), so an acknowledged write survives a power loss', async () => {
+    const dir = tempDir();
+    const { store } = await openConfiguredStore({ ...config, dataDir: dir }, Date.now);
+    try {
+      expect(store.sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
+      // 2 = FULL (0 OFF, 1 NORMAL, 3 EXTRA).
+      expect(store.sqlite?.pragma('synchronous', { simple: true })).toBe(2);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -98,10 +98,10 @@ describe('likePattern', () => {
   });
 });
 
-describe.skipIf(databaseUrl)('SQLite durability', () => {
+describe('SQLite durability', () => {
   it('syncs every commit to disk (WAL with synchronous = FULL), so an acknowledged write survives a power loss', async () => {
     const dir = tempDir();
-    const { store } = await openConfiguredStore({ ...config, dataDir: dir }, Date.now);
+    const { store } = await openConfiguredStore({ ...config, databaseUrl: undefined, dataDir: dir }, Date.now);
     try {
       expect(store.sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
       // 2 = FULL (0 OFF, 1 NORMAL, 3 EXTRA).

@@ -2,13 +2,13 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { fail } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import { API_BASE, LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import { STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
 import type { Config } from './config/config';
 import { createLogger, type Logger } from './platform/logger/logger';
 import { expressErrorHandler } from './platform/errors/errors.handler';
+import { failWith } from './platform/errors/errors';
 import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
@@ -203,13 +203,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (unimplemented.length > 0)
       logger.warn({ endpoints: unimplemented }, 'endpoints of the registry not implemented yet (501)');
     api.use((req, res) => {
-      res.status(404).json(fail(ERR.GENERAL, `Not found: ${req.method} ${API_BASE}${req.path}`));
+      res
+        .status(404)
+        .json(
+          failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: `${API_BASE}${req.path}` }),
+        );
     });
     app.use(API_BASE, api);
 
     const servesClient = serveClient(app, config.clientDir);
     app.use((req, res) => {
-      res.status(404).json(fail(ERR.GENERAL, `Not found: ${req.method} ${req.path}`));
+      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: req.path }));
     });
     app.use(expressErrorHandler(logger));
     // socket.io answers its own path on this server; Express must not answer those requests a second time.

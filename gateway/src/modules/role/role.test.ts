@@ -206,7 +206,12 @@ describe('role access and escalation', () => {
     const s = await createStaff(t, { codes: [PERM.STAFF] });
     const res = await create({ name: uniqueName('Nope'), permission: [PERM.RISK_DATA] }, s.token);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: ERR.GENERAL, msg: 'No permission', data: null });
+    expect(res.body).toEqual({
+      code: ERR.GENERAL,
+      msg: 'No permission',
+      data: null,
+      key: 'access.noPermission',
+    });
   });
 
   it('lets a role manager grant only codes it holds', async () => {

@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import {
   STATS_COLUMNS,
-  STATS_MESSAGES,
   exportFileName,
   type ExportLang,
   type StatsTable,
@@ -54,7 +53,7 @@ async function sendExport(
   const first = await it.next();
   if (first.done) {
     await it.return?.();
-    throw refuse.notFound(STATS_MESSAGES.noDataToDownload);
+    throw refuse.notFound('validation.noDataToDownload');
   }
   async function* all(): AsyncGenerator<AnyRow> {
     yield first.value as AnyRow;

@@ -1,7 +1,6 @@
 import { dayRange } from '@dms/shared/format/businessDay';
 import {
   SEARCH_COUNT_CAP,
-  STATS_MESSAGES,
   daysOf,
   marginOf,
   profitDelta,
@@ -25,8 +24,7 @@ import {
   type RegisteredRow,
   type AwardRow,
 } from '@dms/shared/contracts/http/stats';
-import { AppError, refuse } from '../../platform/errors/errors';
-import { ERR } from '@dms/shared/errors/codes';
+import { refuse, type AppError } from '../../platform/errors/errors';
 import type { Scope } from '../../platform/auth/auth.context';
 import { ActivityCache, pairKey, type DistinctCounts } from './stats.activity';
 import { GameDayCache, type GameDayCell, type GameSlot } from './stats.gameDays';
@@ -68,16 +66,16 @@ export function assertInScope(
 ): void {
   if (scope.providers !== 'all') {
     const allowed = new Set(scope.providers);
-    if (providers.some((p) => !allowed.has(p))) throw refuse.forbidden(STATS_MESSAGES.providerOutOfScope);
+    if (providers.some((p) => !allowed.has(p))) throw refuse.forbidden('access.providerOutOfScope');
   }
   if (scope.currencies !== 'all') {
     const allowed = new Set(scope.currencies);
-    if (currencies.some((c) => !allowed.has(c))) throw refuse.forbidden(STATS_MESSAGES.currencyOutOfScope);
+    if (currencies.some((c) => !allowed.has(c))) throw refuse.forbidden('access.currencyOutOfScope');
   }
 }
 
 function badCursor(): AppError {
-  return new AppError(ERR.GENERAL, 400, STATS_MESSAGES.badCursor);
+  return refuse.bad('stats.badCursor');
 }
 
 /** Encodes the keyset position after `key` for the given order. */

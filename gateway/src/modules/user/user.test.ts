@@ -56,7 +56,12 @@ describe('POST /user/login', () => {
   it('refuses a malformed JSON body with -1 "invalid JSON body"', async () => {
     const res = await t.call('POST', '/user/login', { rawBody: '{"username":' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: ERR.GENERAL, msg: 'invalid JSON body', data: null });
+    expect(res.body).toEqual({
+      code: ERR.GENERAL,
+      msg: 'invalid JSON body',
+      data: null,
+      key: 'request.invalidJson',
+    });
   });
 });
 
@@ -83,6 +88,7 @@ describe('login rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe(ERR.GENERAL);
     expect(refused.body.msg).toMatch(/too many login attempts/i);
+    expect(refused.body.key).toBe('auth.tooManyLogins');
   });
 
   it('counts each account name separately', async () => {
@@ -200,7 +206,11 @@ describe('POST /user/editPassword', () => {
       body: { oldPassword: 'not-it', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'old password is wrong' });
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'old password is wrong',
+      key: 'auth.oldPasswordWrong',
+    });
   });
 
   it('names newPassword when it is shorter than 6 characters', async () => {
@@ -209,7 +219,12 @@ describe('POST /user/editPassword', () => {
       token: s.token,
       body: { oldPassword: s.password, newPassword: '12345', confirmPassword: '12345' },
     });
-    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'newPassword: Password at least 6 characters' });
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'newPassword: Password at least 6 characters',
+      key: 'validation.tooShort',
+      params: { field: 'newPassword', min: 6 },
+    });
   });
 
   it('refuses a confirmation that differs with "Two passwords are inconsistent"', async () => {
@@ -221,6 +236,7 @@ describe('POST /user/editPassword', () => {
     expect(res.body).toMatchObject({
       code: ERR.GENERAL,
       msg: 'confirmPassword: Two passwords are inconsistent',
+      key: 'auth.passwordsInconsistent',
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, isDay, parseDay } from '../../format/businessDay';
+import { MESSAGES, englishText } from '../../errors/messages';
 
 /**
  * Statistics calls of the workbench tables (home page) and of Company Profit (12000).
@@ -15,21 +16,24 @@ import { addDays, isDay, parseDay } from '../../format/businessDay';
  *   per-currency rows instead.
  */
 
-/** The spec's messages of the search pages (section 5), shown to users verbatim. */
-export const STATS_MESSAGES = {
-  providerRequired: 'Do not choose providerId !',
-  currencyRequired: 'Do not choose currency !',
-  dateRequired: 'Do not choose date !',
-  startAfterEnd: 'Start date is less than end date !',
-  noDataToDownload: 'Not have data to downoad',
-  rangeTooLong: 'The date range is at most 366 days !',
-  providerOutOfScope: 'provider not in your scope',
-  currencyOutOfScope: 'currency not in your scope',
-  badCursor: 'cursor is not valid for this query: go back to page 1',
-} as const;
-
 /** Longest day range (inclusive) of one statistics query. */
 export const MAX_RANGE_DAYS = 366;
+
+/**
+ * The spec's messages of the search pages (section 5), sent as `msg` verbatim, and the other statistics
+ * refusals: the English texts of their message keys (`errors/messages.ts`), which the client shows localised.
+ */
+export const STATS_MESSAGES = {
+  providerRequired: MESSAGES['validation.providerRequired'],
+  currencyRequired: MESSAGES['validation.currencyRequired'],
+  dateRequired: MESSAGES['validation.dateRequired'],
+  startAfterEnd: MESSAGES['validation.dateOrder'],
+  noDataToDownload: MESSAGES['validation.noDataToDownload'],
+  rangeTooLong: englishText('validation.rangeTooLong', { max: MAX_RANGE_DAYS }),
+  providerOutOfScope: MESSAGES['access.providerOutOfScope'],
+  currencyOutOfScope: MESSAGES['access.currencyOutOfScope'],
+  badCursor: MESSAGES['stats.badCursor'],
+} as const;
 
 /** Largest `pageSize` of the statistics tables. */
 export const STATS_MAX_PAGE_SIZE = 500;
@@ -110,22 +114,45 @@ function daySchema(name: string) {
     z
       .string({ error: STATS_MESSAGES.dateRequired })
       .min(1, { error: STATS_MESSAGES.dateRequired })
-      .refine(isDay, { error: `${name} must be a day written YYYY-MM-DD` }),
+      .refine(isDay, {
+        error: `${name} must be a day written YYYY-MM-DD`,
+        params: { key: 'validation.dayFormat' },
+      }),
   );
 }
 
 /** Checks one range: start ≤ end and at most {@link MAX_RANGE_DAYS} days. */
 function checkRange(
-  ctx: { addIssue: (issue: { code: 'custom'; message: string; path: string[]; input: unknown }) => void },
+  ctx: {
+    addIssue: (issue: {
+      code: 'custom';
+      message: string;
+      path: string[];
+      input: unknown;
+      params: Record<string, string | number>;
+    }) => void;
+  },
   start: string,
   end: string,
   path: string,
 ): void {
   if (!isDay(start) || !isDay(end)) return; // already refused field by field
   if (start > end) {
-    ctx.addIssue({ code: 'custom', message: STATS_MESSAGES.startAfterEnd, path: [path], input: start });
+    ctx.addIssue({
+      code: 'custom',
+      message: STATS_MESSAGES.startAfterEnd,
+      path: [path],
+      input: start,
+      params: { key: 'validation.dateOrder' },
+    });
   } else if (rangeDays(start, end) > MAX_RANGE_DAYS) {
-    ctx.addIssue({ code: 'custom', message: STATS_MESSAGES.rangeTooLong, path: [path], input: start });
+    ctx.addIssue({
+      code: 'custom',
+      message: STATS_MESSAGES.rangeTooLong,
+      path: [path],
+      input: start,
+      params: { key: 'validation.rangeTooLong', max: MAX_RANGE_DAYS },
+    });
   }
 }
 

@@ -1,12 +1,12 @@
 import './profile.css';
-import { Button, Callout, FormGroup, InputGroup, Intent, Section, SectionCard, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Intent, Section, SectionCard, Tag } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/Avatar';
 import { PASSWORD_MIN_LENGTH } from '@/config/app';
 import { CurrencyTags, ProviderTags } from '@/components/page/ScopeTags';
-import { apiErrorMessage, type ApiError } from '@/lib/api/baseQuery';
+import { apiErrorMessage, isApiError } from '@/lib/api/baseQuery';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useEditPasswordMutation } from '@/lib/session/sessionApi';
 import { selectCurrencies, selectProviderIds, selectUserInfo } from '@/lib/session/sessionSlice';
@@ -76,13 +76,17 @@ function ChangePasswordForm() {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverError, setServerError] = useState<string | undefined>();
+  /** A refusal of the gateway about one field (the old password), shown beside it until it is edited. */
+  const [serverError, setServerError] = useState<{ field: Field; message: string } | undefined>();
   const [editPassword, { isLoading }] = useEditPasswordMutation();
   const errors = validatePasswordChange(values);
-  const shown = (field: Field) => (touched[field] && errors[field] ? t(errors[field]) : undefined);
+  const shown = (field: Field) => {
+    if (touched[field] && errors[field]) return t(errors[field]);
+    return serverError?.field === field ? serverError.message : undefined;
+  };
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setServerError(undefined);
+    if (serverError?.field === field) setServerError(undefined);
   };
   const touch = (field: Field) => () => setTouched((s) => ({ ...s, [field]: true }));
 
@@ -96,17 +100,15 @@ function ChangePasswordForm() {
       setTouched({});
       void showSuccess(t('common:profile.success'));
     } catch (error) {
-      setServerError(apiErrorMessage(error as ApiError));
+      // The base query has shown the refusal as the 5-second error message; the old password's is also
+      // kept beside its field, where it is corrected.
+      if (isApiError(error) && error.key === 'auth.oldPasswordWrong')
+        setServerError({ field: 'oldPassword', message: apiErrorMessage(error) });
     }
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="dms-profile__form">
-      {serverError && (
-        <Callout intent="danger" icon="error" className="dms-profile__error" role="alert">
-          {serverError}
-        </Callout>
-      )}
       <PasswordField
         field="oldPassword"
         label={t('common:profile.oldPassword')}

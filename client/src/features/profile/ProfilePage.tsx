@@ -10,6 +10,7 @@ import { apiErrorMessage, isApiError } from '@/lib/api/baseQuery';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useEditPasswordMutation } from '@/lib/session/sessionApi';
 import { selectCurrencies, selectProviderIds, selectUserInfo } from '@/lib/session/sessionSlice';
+import { seedText } from '@/lib/i18n/seedText';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -155,7 +156,7 @@ export function ProfilePage() {
   const currencies = useSelector(selectCurrencies);
   const providerIds = useSelector(selectProviderIds);
   if (!info) return null;
-  const name = info.nickname || info.user;
+  const name = seedText(info.nickname) || info.user;
   return (
     <div className="dms-page dms-profile">
       <Section className="dms-card dms-profile__about" icon="id-number" title={t('common:profile.about')}>
@@ -165,7 +166,7 @@ export function ProfilePage() {
           <p className="dms-muted">@{info.user}</p>
           <div className="dms-profile__role">
             <Tag intent="primary" minimal round icon="shield">
-              {info.role.name}
+              {seedText(info.role.name)}
             </Tag>
             {info.isSuper && (
               <Tag intent="warning" round icon="crown">
@@ -173,7 +174,7 @@ export function ProfilePage() {
               </Tag>
             )}
           </div>
-          {info.introduction && <p className="dms-profile__intro">{info.introduction}</p>}
+          {info.introduction && <p className="dms-profile__intro">{seedText(info.introduction)}</p>}
         </SectionCard>
         <SectionCard>
           <h4 className="dms-field-label">

@@ -142,6 +142,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...feedRoutes(platformFeed.service),
       ...statsRoutes(new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone), {
         timeZone: config.timeZone,
+        providerNames: async () =>
+          new Map((await base.providers({ providers: 'all', currencies: 'all' })).map((p) => [p.id, p.name])),
       }),
     };
 

@@ -7,6 +7,7 @@ import enCommon from '../../client/src/locales/en/common.json';
 import enProfit from '../../client/src/locales/en/companyProfit.json';
 import zhStats from '../../client/src/locales/zh/statistics.json';
 import zhErrors from '../../client/src/locales/zh/errors.json';
+import { STATS_TABLE_LABELS } from '../../shared/src/contracts/http/stats';
 import {
   ADMIN_PASSWORD,
   api,
@@ -249,12 +250,12 @@ describe('statistics in Chromium', () => {
 
   it("refuses a search without provider, currency or date, or with the start after the end, with the spec's messages", async () => {
     const { context, page } = await signedIn('en');
-    const panel = await openTab(page, enStats.tabs.daily);
+    const panel = await openTab(page, STATS_TABLE_LABELS.daily.en);
     const bar = panel.getByRole('search');
     const start = bar.getByRole('textbox', { name: enStats.filter.startDate });
     const end = bar.getByRole('textbox', { name: enStats.filter.endDate });
     const search = bar.getByRole('button', { name: enStats.filter.search });
-    await tableRows(panel, enStats.tabs.daily);
+    await tableRows(panel, STATS_TABLE_LABELS.daily.en);
     const sent: string[] = [];
     const onRequest = (r: Request) => {
       if (new URL(r.url()).pathname.startsWith('/api/stats/')) sent.push(r.url());
@@ -304,7 +305,7 @@ describe('statistics in Chromium', () => {
 
   it('filters the game records by provider, currency and Yesterday, pages forward and searches by account, round and transaction', async () => {
     const { context, page, token } = await signedIn('en');
-    const label = enStats.tabs['game-records'];
+    const label = STATS_TABLE_LABELS['game-records'].en;
     const panel = await openTab(page, label);
     const bar = panel.getByRole('search');
     const start = bar.getByRole('textbox', { name: enStats.filter.startDate });
@@ -447,7 +448,7 @@ describe('statistics in Chromium', () => {
 
   it('downloads the game records as an .xlsx holding every row of the filter or the account search, and refuses an empty range', async () => {
     const { context, page } = await signedIn('en', { acceptDownloads: true });
-    const label = enStats.tabs['game-records'];
+    const label = STATS_TABLE_LABELS['game-records'].en;
     const panel = await openTab(page, label);
     const bar = panel.getByRole('search');
     const start = bar.getByRole('textbox', { name: enStats.filter.startDate });
@@ -468,7 +469,7 @@ describe('statistics in Chromium', () => {
     const download = page.waitForEvent('download', { timeout: UI_TIMEOUT });
     await downloadButton.click();
     const file = await download;
-    const name = `game-records-${day}-${day}.xlsx`;
+    const name = `${label}-${day}-${day}.xlsx`;
     expect(file.suggestedFilename()).toBe(name);
     const bytes = await readFile(await file.path());
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
@@ -479,8 +480,10 @@ describe('statistics in Chromium', () => {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     if (!sheet) throw new Error('the workbook has no sheet');
-    expect(sheet.actualRowCount - 1).toBe(total);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    // The title and the filters come first; the header row is the last row kept in view.
+    const head = (sheet.views[0] as { ySplit: number }).ySplit;
+    expect(sheet.rowCount - head).toBe(total);
+    const header = (sheet.getRow(head).values as unknown[]).slice(1).map(String);
     const columns = await panel
       .getByRole('region', { name: label })
       .getByRole('columnheader')
@@ -489,7 +492,7 @@ describe('statistics in Chromium', () => {
     const idColumn = header.indexOf('Transaction ID') + 1;
     const ids = new Set<string>();
     sheet.eachRow((row, n) => {
-      if (n > 1) ids.add(String(row.getCell(idColumn).value));
+      if (n > head) ids.add(String(row.getCell(idColumn).value));
     });
     expect(ids.size).toBe(total);
     for (const row of rows) expect(ids.has(row['Transaction ID'] ?? '')).toBe(true);
@@ -514,11 +517,12 @@ describe('statistics in Chromium', () => {
     );
     const accountSheet = accountBook.worksheets[0];
     if (!accountSheet) throw new Error('the workbook has no sheet');
-    expect(accountSheet.actualRowCount - 1).toBe(accountTotal);
+    const accountHead = (accountSheet.views[0] as { ySplit: number }).ySplit;
+    expect(accountSheet.rowCount - accountHead).toBe(accountTotal);
     const accountColumn = header.indexOf('Account') + 1;
     const accounts = new Set<string>();
     accountSheet.eachRow((row, n) => {
-      if (n > 1) accounts.add(String(row.getCell(accountColumn).value));
+      if (n > accountHead) accounts.add(String(row.getCell(accountColumn).value));
     });
     expect([...accounts]).toEqual([account]);
     await accountBox.fill('');

@@ -1,5 +1,5 @@
-import { STATS_COLUMNS, OP_LABELS } from '@dms/shared/contracts/http/stats';
-import { GAMES } from '@dms/shared/domain/games';
+import { EXPORT_TEXTS, STATS_COLUMNS, STATS_TABLE_LABELS } from '@dms/shared/contracts/http/stats';
+import { ENUM_LABELS, UNKNOWN_VALUE_MARK } from '@dms/shared/domain/labels';
 
 /** An interface language. */
 export type Lang = 'zh' | 'en' | 'es' | 'ja';
@@ -24,7 +24,8 @@ const cache = new Map<Lang, ProductText[]>();
 
 /**
  * Every text the product shows in a language: each value of `locales/<lng>/*.json` (`ns:key`) and the
- * labels kept in `shared` for screens and exports alike (table columns, operation labels, game names).
+ * labels kept in `shared` for screens and exports alike (table names and columns, enumeration labels, the
+ * export's header block).
  * The glossary test and the browser's language test read the product's words from here.
  */
 export function productTexts(lng: Lang): readonly ProductText[] {
@@ -37,12 +38,14 @@ export function productTexts(lng: Lang): readonly ProductText[] {
   }
   for (const [table, columns] of Object.entries(STATS_COLUMNS))
     for (const c of columns) out.push({ where: `shared:stats.${table}.${c.key}`, text: c.label[lng] });
-  for (const [op, labels] of Object.entries(OP_LABELS))
-    for (const [dir, label] of Object.entries(labels))
-      out.push({ where: `shared:op.${op}.${dir}`, text: label[lng] });
-  if (lng === 'zh' || lng === 'en')
-    for (const g of GAMES)
-      out.push({ where: `shared:game.${g.gameId}`, text: lng === 'zh' ? g.gameNameCn : g.gameNameEn });
+  for (const [table, label] of Object.entries(STATS_TABLE_LABELS))
+    out.push({ where: `shared:table.${table}`, text: label[lng] });
+  for (const [name, values] of Object.entries(ENUM_LABELS))
+    for (const [value, label] of Object.entries(values))
+      out.push({ where: `shared:enum.${name}.${value}`, text: label[lng] });
+  for (const [key, label] of Object.entries(EXPORT_TEXTS))
+    out.push({ where: `shared:export.${key}`, text: label[lng] });
+  out.push({ where: 'shared:enum.unknown', text: UNKNOWN_VALUE_MARK[lng] });
   cache.set(lng, out);
   return out;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RANGE_DAYS, STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
 import { DATE_SHORTCUT_LABELS_EN } from '@dms/shared/format/dateShortcuts';
 import { OPERATION_LABELS_EN } from '@dms/shared/domain/enums';
+import { ENUM_LABELS } from '@dms/shared/domain/labels';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
   '../../locales/*/{statistics,companyProfit,errors}.json',
@@ -53,7 +54,9 @@ describe('statistics and Company Profit texts', () => {
     for (const [key, label] of Object.entries(DATE_SHORTCUT_LABELS_EN)) {
       expect(lookup('en', 'statistics', `shortcut.${key}`)).toBe(label);
     }
-    for (const [key, label] of Object.entries(OPERATION_LABELS_EN))
-      expect(lookup('en', 'statistics', key)).toBe(label);
+    expect(ENUM_LABELS.betDirection[0].en).toBe(OPERATION_LABELS_EN['op.bet']);
+    expect(ENUM_LABELS.betDirection[1].en).toBe(OPERATION_LABELS_EN['op.betResult']);
+    expect(ENUM_LABELS.transferDirection[0].en).toBe(OPERATION_LABELS_EN['op.transferOut']);
+    expect(ENUM_LABELS.transferDirection[1].en).toBe(OPERATION_LABELS_EN['op.transferIn']);
   });
 });

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { enumResources } from '@dms/shared/domain/labels';
 import { LANGUAGE_TAGS, type Language } from './languages';
 
 /** The one i18next instance of the client. */
@@ -62,6 +63,8 @@ export async function initI18n(language: Language): Promise<void> {
       returnNull: false,
       react: { useSuspense: true },
     });
+  // The labels of enumerated values live in shared (exports use them too): namespace `enum`.
+  i18n.addResourceBundle(language, 'enum', enumResources(language), true, true);
   document.documentElement.lang = LANGUAGE_TAGS[language];
 }
 

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { daysOf, type ProfitCompare } from '@dms/shared/contracts/http/stats';
-import { abbreviate, formatMoney } from '@dms/shared/format/number';
+import { formatAmountShort, formatShort, NO_VALUE } from '@/lib/format/number';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import { escapeHtml, type ChartOption } from '@/components/charts/chartOption';
 import { selectThemeColor } from '@/lib/settings/settingsSlice';
@@ -24,8 +24,8 @@ export interface ProfitChartsProps {
 }
 
 function money(minor: number | null | undefined, currency?: string): string {
-  if (typeof minor !== 'number') return '—';
-  return formatMoney(minor, { abbreviate: true, suffix: currency ? ` ${currency}` : '' });
+  if (typeof minor !== 'number') return NO_VALUE;
+  return formatAmountShort(minor, currency);
 }
 
 /** The values of a range's days in order, 0 for a day without a row. */
@@ -82,7 +82,7 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         nameLocation: 'middle',
         nameGap: 26,
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatShort(v / 100) } },
       dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
       series: [
         {
@@ -125,7 +125,7 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         data: rows.map((r) => r.label),
         axisLabel: { interval: 0, rotate: rows.length > 4 ? 30 : 0, width: 90, overflow: 'truncate' },
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatShort(v / 100) } },
       series: [
         { name: 'A', type: 'bar', data: rows.map((r) => r.a?.ggr ?? 0), barMaxWidth: 28 },
         { name: 'B', type: 'bar', data: rows.map((r) => r.b?.ggr ?? 0), barMaxWidth: 28 },

@@ -227,7 +227,7 @@ export function TablePanel({ def, initialFilter, now }: TablePanelProps) {
         onDownload={(filter) => void onDownload(filter)}
         searching={isFetching}
         downloading={downloading}
-        label={t('table.filterOf', { table: t(def.labelKey) })}
+        label={t('table.filterOf', { table: def.label[columnLanguage(i18n.language)] })}
         now={now}
       >
         {def.searchable &&

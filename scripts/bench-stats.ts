@@ -760,7 +760,7 @@ async function measure(dialect: Dialect, db: Db): Promise<Record<string, unknown
   const [cold, , coldCpu] = await timeIt(() => service.profitCompare(ALL_SCOPE, q));
   const warm = await repeat(50, () => service.profitCompare(ALL_SCOPE, q));
   const uncached = await repeat(5, () =>
-    new StatsService(s, TZ, new ActivityCache()).profitCompare(ALL_SCOPE, q),
+    new StatsService(s, TZ, { activity: new ActivityCache() }).profitCompare(ALL_SCOPE, q),
   );
   const [fA, tsA] = [dayRange(A.aStart, TZ)[0], dayRange(A.aEnd, TZ)[1]];
   const [fB, tsB] = [dayRange(B.bStart, TZ)[0], dayRange(B.bEnd, TZ)[1]];

@@ -29,6 +29,8 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { mountSystem } from './modules/system/system.routes';
 import { StatsService } from './modules/stats/stats.service';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { RatesService } from './modules/rates/rates.service';
+import { ratesRoutes } from './modules/rates/rates.routes';
 import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
 import { feedRoutes } from './modules/feed/feed.routes';
@@ -106,6 +108,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       scryptLogN: config.scryptLogN,
     });
     const roles = new RoleService({ store, audit, notifier, now });
+    const rates = new RatesService({ store, audit, base, now });
     const staff = new StaffService({
       store,
       sessions,
@@ -140,11 +143,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...staffRoutes(staff),
       ...auditRoutes(audit),
       ...feedRoutes(platformFeed.service),
-      ...statsRoutes(new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone), {
-        timeZone: config.timeZone,
-        providerNames: async () =>
-          new Map((await base.providers({ providers: 'all', currencies: 'all' })).map((p) => [p.id, p.name])),
-      }),
+      ...ratesRoutes(rates),
+      ...statsRoutes(
+        new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone, {
+          rates: (currencies, start, end) => rates.table(currencies, start, end),
+        }),
+        {
+          timeZone: config.timeZone,
+          providerNames: async () =>
+            new Map(
+              (await base.providers({ providers: 'all', currencies: 'all' })).map((p) => [p.id, p.name]),
+            ),
+        },
+      ),
     };
 
     const app = express();

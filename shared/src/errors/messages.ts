@@ -70,6 +70,13 @@ export const MESSAGES = {
   'rates.csvEmpty': 'the file has no rate line',
   'rates.csvInvalid': 'the file has {{count}} invalid lines; nothing was imported',
   'rates.csvTooManyLines': 'at most {{max}} lines per import',
+  'rates.csvColumns': 'line {{line}} has {{count}} columns; a line is day,currency,rate',
+  'rates.csvDay': 'line {{line}}: the day must be written YYYY-MM-DD',
+  'rates.csvCurrency': 'line {{line}}: not a currency code',
+  'rates.csvRate': 'line {{line}}: the rate must be a number greater than 0',
+  'rates.csvBase': 'line {{line}}: {{currency}} is the base currency, its rate is always 1',
+  'rates.csvDuplicate': 'line {{line}} repeats the rate of {{currency}} on {{day}} (line {{first}})',
+  'rates.unknownCurrency': 'unknown currency {{currency}}',
 
   // Platform ingest (machine to machine)
   'ingest.tooManyRequests': 'too many ingest requests, slow down',

@@ -15,6 +15,7 @@ import {
   type ProfitCompare,
   type ProfitCompareQuery,
   type ProfitRange,
+  type ProfitReport,
   type ProfitTotals,
   type StatsFilter,
   type StatsPage,
@@ -29,6 +30,7 @@ import type { Scope } from '../../platform/auth/auth.context';
 import { ActivityCache, pairKey, type DistinctCounts } from './stats.activity';
 import { GameDayCache, type GameDayCell, type GameSlot } from './stats.gameDays';
 import * as repo from './stats.repository';
+import { ProfitConverter, type RateLookup } from './stats.convert';
 import type { Pair, RawKind, RecordSearch, RollupFilter, RowKey, StatsDb } from './stats.repository';
 
 /** Query of a raw-record table (game records add the search fields). */
@@ -53,6 +55,14 @@ export interface RawRowOf {
   transfers: TransferRow;
   bonus: AwardRow;
   prizes: AwardRow;
+}
+
+/** Options of {@link StatsService}: its caches (tests pass their own) and the exchange rates. */
+export interface StatsServiceOptions {
+  activity?: ActivityCache;
+  gameDays?: GameDayCache;
+  /** Reads the daily exchange rates Company Profit converts with; without it no rate is known. */
+  rates?: RateLookup;
 }
 
 /** Rows an export reads per statement (all pairs merged). */
@@ -355,15 +365,17 @@ export class StatsService {
   private readonly activity: ActivityCache;
   private readonly gameDays: GameDayCache;
 
+  private readonly rates: RateLookup | undefined;
+
   constructor(
     private readonly s: StatsDb,
     /** IANA zone in which the business days are cut (`DMS_TZ`). */
     private readonly timeZone: string,
-    activity?: ActivityCache,
-    gameDays?: GameDayCache,
+    options: StatsServiceOptions = {},
   ) {
-    this.activity = activity ?? new ActivityCache();
-    this.gameDays = gameDays ?? new GameDayCache();
+    this.activity = options.activity ?? new ActivityCache();
+    this.gameDays = options.gameDays ?? new GameDayCache();
+    this.rates = options.rates;
   }
 
   /** The current `daily_game` rows of the days of some ranges (cached, checked against the day versions). */
@@ -765,7 +777,24 @@ export class StatsService {
         bets: d('bets'),
         activePlayers: d('activePlayers'),
       },
+      report: q.reportCurrency ? await this.profitReport(cells, q, q.reportCurrency, a, b) : null,
     };
+  }
+
+  /** Ranges A and B in the reporting currency at each day's rates (see {@link ProfitConverter}). */
+  private async profitReport(
+    cells: ReadonlyMap<string, readonly GameDayCell[]>,
+    q: ProfitCompareQuery,
+    currency: string,
+    a: ProfitRange,
+    b: ProfitRange,
+  ): Promise<ProfitReport> {
+    const start = q.aStart < q.bStart ? q.aStart : q.bStart;
+    const end = q.aEnd > q.bEnd ? q.aEnd : q.bEnd;
+    const table = this.rates ? await this.rates([...q.currencies, currency], start, end) : new Map();
+    const converter = new ProfitConverter(currency, table);
+    const pairs = new Set(pairsOf(q.providerIds, q.currencies).map((p) => pairKey(p.provider, p.currency)));
+    return converter.report(converter.range(cells, pairs, a), converter.range(cells, pairs, b));
   }
 
   private async profitRange(

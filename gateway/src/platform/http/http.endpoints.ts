@@ -133,8 +133,11 @@ export function issueMessage(issue: Issue, input: unknown): Message {
     case 'invalid_format':
       return { key: 'validation.invalidFormat', params: { field } };
     case 'invalid_value':
-    case 'invalid_union':
+    case 'invalid_union': {
+      const value = valueAt(input, issue.path);
+      if (value === undefined || value === null) return { key: 'validation.required', params: { field } };
       return { key: 'validation.invalidValue', params: { field } };
+    }
     case 'unrecognized_keys':
       return {
         key: 'validation.unknownField',

@@ -545,7 +545,11 @@ export type Summary = z.infer<typeof summarySchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Company Profit (12000)
 
-/** `GET /company-profit/compare` query: two inclusive day ranges A (the base) and B, providers and currencies. */
+/**
+ * `GET /company-profit/compare` query: two inclusive day ranges A (the base) and B, providers and
+ * currencies, and optionally the reporting currency `reportCurrency` the money is converted into at each
+ * day's exchange rates (`contracts/http/rates.ts`).
+ */
 export const profitCompareQuerySchema = z
   .object({
     providerIds: providerIdsSchema,
@@ -554,6 +558,15 @@ export const profitCompareQuerySchema = z
     aEnd: daySchema('aEnd'),
     bStart: daySchema('bStart'),
     bEnd: daySchema('bEnd'),
+    reportCurrency: z
+      .string()
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .refine((s) => /^[A-Z0-9]{2,10}$/.test(s), {
+        error: 'reportCurrency must be a currency code',
+        params: { key: 'validation.currencyCode' },
+      })
+      .optional(),
   })
   .superRefine((q, ctx) => {
     checkRange(ctx, q.aStart, q.aEnd, 'aStart');
@@ -591,18 +604,75 @@ export type ProfitRange = z.infer<typeof profitRangeSchema>;
 export const profitDeltaSchema = z.object({ value: z.number().nullable(), pct: z.number().nullable() });
 export type ProfitDelta = z.infer<typeof profitDeltaSchema>;
 
-/** `GET /company-profit/compare` data. */
+const profitDiffSchema = z.object({
+  turnover: profitDeltaSchema,
+  payout: profitDeltaSchema,
+  ggr: profitDeltaSchema,
+  margin: profitDeltaSchema,
+  bets: profitDeltaSchema,
+  activePlayers: profitDeltaSchema,
+});
+
+/**
+ * Company Profit figures converted into the reporting currency: money (minor units of it) is null where a
+ * day's rate it needs is missing — such a sum is not made — and counts are as they are.
+ */
+const convertedShape = {
+  turnover: money().nullable(),
+  payout: money().nullable(),
+  ggr: money().nullable(),
+  margin: ratio(),
+  bets: int(),
+  activePlayers: int().nullable(),
+};
+export const convertedTotalsSchema = z.object(convertedShape);
+export type ConvertedTotals = z.infer<typeof convertedTotalsSchema>;
+
+/** One range of the comparison in the reporting currency, with its breakdowns (as {@link profitRangeSchema}). */
+export const convertedRangeSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  totals: convertedTotalsSchema,
+  byProvider: z.array(z.object({ provider: int(), ...convertedShape })),
+  /** Each currency's figures converted; its own figures are in `byCurrency` of the range. */
+  byCurrency: z.array(z.object({ currency: z.string(), ...convertedShape })),
+  byGame: z.array(z.object({ gameId: int(), ...convertedShape })),
+  byDay: z.array(z.object({ day: z.string(), ...convertedShape })),
+});
+export type ConvertedRange = z.infer<typeof convertedRangeSchema>;
+
+/** A rate Company Profit needed and did not find: the money of that currency on that day is not summed. */
+export const missingRateSchema = z.object({ day: z.string(), currency: z.string() });
+export type MissingRate = z.infer<typeof missingRateSchema>;
+
+/** The comparison in the reporting currency, at each day's rates. */
+export const profitReportSchema = z.object({
+  /** The reporting currency. */
+  currency: z.string(),
+  /** The currency the rates are stated against. */
+  base: z.string(),
+  a: convertedRangeSchema,
+  b: convertedRangeSchema,
+  diff: profitDiffSchema,
+  /** The rates that were needed and missing, by day then currency (at most {@link MISSING_RATES_LISTED}). */
+  missing: z.array(missingRateSchema),
+  /** How many rates were missing in all. */
+  missingCount: int(),
+});
+export type ProfitReport = z.infer<typeof profitReportSchema>;
+
+/** The longest list of missing rates a comparison carries (the count says how many there are). */
+export const MISSING_RATES_LISTED = 200;
+
+/**
+ * `GET /company-profit/compare` data: each range as its currencies' amounts added up (meaningful for one
+ * currency), and with `reportCurrency`, `report`: the same in the reporting currency at each day's rates.
+ */
 export const profitCompareSchema = z.object({
   a: profitRangeSchema,
   b: profitRangeSchema,
-  diff: z.object({
-    turnover: profitDeltaSchema,
-    payout: profitDeltaSchema,
-    ggr: profitDeltaSchema,
-    margin: profitDeltaSchema,
-    bets: profitDeltaSchema,
-    activePlayers: profitDeltaSchema,
-  }),
+  diff: profitDiffSchema,
+  report: profitReportSchema.nullable(),
 });
 export type ProfitCompare = z.infer<typeof profitCompareSchema>;
 

@@ -32,6 +32,14 @@ describe('locales', () => {
     for (const lng of LANGUAGES) expect(keys(resource(lng, ns)).sort()).toEqual(english);
   });
 
+  it("every language has every key of every namespace (a screen's own too)", () => {
+    const namespaces = new Set(Object.keys(files).map((f) => /\/([^/]+)\.json$/.exec(f)?.[1] ?? ''));
+    for (const ns of namespaces) {
+      const english = keys(resource('en', ns)).sort();
+      for (const lng of LANGUAGES) expect(keys(resource(lng, ns)).sort(), `${lng}/${ns}`).toEqual(english);
+    }
+  });
+
   it('has no empty text', () => {
     for (const lng of LANGUAGES) {
       for (const ns of SHELL_NAMESPACES) {

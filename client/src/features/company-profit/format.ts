@@ -1,4 +1,5 @@
 import { enumLabelText } from '@dms/shared/domain/labels';
+import type { ConvertedRange, ProfitCompare } from '@dms/shared/contracts/http/stats';
 import {
   formatAmount,
   formatCount,
@@ -74,4 +75,15 @@ export function trendOf(
 /** A game's name in the interface language (an unknown id as itself, marked unknown). */
 export function gameName(gameId: number, language: string): string {
   return enumLabelText('game', gameId, languageOf(language));
+}
+
+/**
+ * What the comparison, the charts and the breakdowns show: the ranges and their difference, either as the
+ * gateway added the chosen currencies up (one currency) or converted into the reporting currency, where a
+ * money figure is null when a rate it needs is missing.
+ */
+export interface ProfitView {
+  a: ConvertedRange;
+  b: ConvertedRange;
+  diff: ProfitCompare['diff'];
 }

@@ -86,3 +86,17 @@ export function formatAmountShort(minor: number, currency?: string): string {
 export function formatDecimal(n: number | null | undefined): string {
   return isNumber(n) ? formats().money.format(floor2(n)) : NO_VALUE;
 }
+
+const rateFormats = new Map<string, Intl.NumberFormat>();
+
+/** An exchange rate with up to 8 decimals, in the locale ("7.1234", "7,1234"). */
+export function formatDecimalRate(rate: number | null | undefined): string {
+  if (!isNumber(rate)) return NO_VALUE;
+  const tag = LANGUAGE_TAGS[languageOf(i18n.language)];
+  let f = rateFormats.get(tag);
+  if (!f) {
+    f = new Intl.NumberFormat(tag, { maximumFractionDigits: 8 });
+    rateFormats.set(tag, f);
+  }
+  return f.format(rate);
+}

@@ -2,12 +2,12 @@ import { SegmentedControl } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { daysOf, type ProfitCompare } from '@dms/shared/contracts/http/stats';
+import { daysOf } from '@dms/shared/contracts/http/stats';
 import { formatAmountShort, formatShort, NO_VALUE } from '@/lib/format/number';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import { escapeHtml, type ChartOption } from '@/components/charts/chartOption';
 import { selectThemeColor } from '@/lib/settings/settingsSlice';
-import { gameName } from '../format';
+import { gameName, type ProfitView } from '../format';
 import { joinSlices } from './BreakdownTabs';
 
 type DailyMetric = 'ggr' | 'turnover';
@@ -18,7 +18,7 @@ const COLOR_A = '#8f99a8';
 
 /** Props of {@link ProfitCharts}. */
 export interface ProfitChartsProps {
-  data: ProfitCompare;
+  data: ProfitView;
   currency?: string;
   providerName: (id: number) => string;
 }
@@ -28,11 +28,17 @@ function money(minor: number | null | undefined, currency?: string): string {
   return formatAmountShort(minor, currency);
 }
 
-/** The values of a range's days in order, 0 for a day without a row. */
-function dailySeries(range: ProfitCompare['a'], metric: DailyMetric): { days: string[]; values: number[] } {
+/**
+ * The values of a range's days in order, 0 for a day without a row, null (a gap in the line) for a day
+ * whose figure could not be converted for want of a rate.
+ */
+function dailySeries(
+  range: ProfitView['a'],
+  metric: DailyMetric,
+): { days: string[]; values: (number | null)[] } {
   const byDay = new Map(range.byDay.map((d) => [d.day, d[metric]]));
   const days = daysOf(range.start, range.end);
-  return { days, values: days.map((d) => byDay.get(d) ?? 0) };
+  return { days, values: days.map((d) => (byDay.has(d) ? (byDay.get(d) ?? null) : 0)) };
 }
 
 /**
@@ -102,7 +108,7 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         },
       ],
     };
-    const empty = a.values.every((v) => v === 0) && b.values.every((v) => v === 0);
+    const empty = a.values.every((v) => !v) && b.values.every((v) => !v);
     return { option, empty };
   }, [data, metric, primary, currency, t]);
 

@@ -81,11 +81,14 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                 <td style={{ whiteSpace: 'nowrap' }}>{formatDate(role.updatedAt)}</td>
                 <td style={{ whiteSpace: 'nowrap' }}>
                   <RowActions
-                    protectedReason={role.isSuper ? t('errors.109') : undefined}
+                    protectedReason={role.isSuper ? t('errors:code.109') : undefined}
                     editLabel={t('role.editAria', { name: role.name })}
                     onEdit={() => onEdit(role)}
                     deleteLabel={t('role.deleteAria', { name: role.name })}
                     onDelete={() => onDelete(role)}
+                    deleteBlockedReason={
+                      role.accountCount > 0 ? t('role.delete.inUse', { count: role.accountCount }) : undefined
+                    }
                   />
                 </td>
               </tr>

@@ -164,7 +164,7 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                   </td>
                   <td style={{ whiteSpace: 'nowrap' }}>
                     <RowActions
-                      protectedReason={staff.isSuper ? t('errors.-101') : undefined}
+                      protectedReason={staff.isSuper ? t('errors:code.-101') : undefined}
                       editLabel={t('staff.editAria', { account: staff.account })}
                       onEdit={() => onEdit(staff)}
                       deleteLabel={t('staff.deleteAria', { account: staff.account })}

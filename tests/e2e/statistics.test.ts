@@ -7,7 +7,7 @@ import enCommon from '../../client/src/locales/en/common.json';
 import enProfit from '../../client/src/locales/en/companyProfit.json';
 import zhStats from '../../client/src/locales/zh/statistics.json';
 import zhErrors from '../../client/src/locales/zh/errors.json';
-import { STATS_TABLE_LABELS } from '../../shared/src/contracts/http/stats';
+import { STATS_TABLES, STATS_TABLE_LABELS } from '../../shared/src/contracts/http/stats';
 import {
   ADMIN_PASSWORD,
   api,
@@ -668,4 +668,76 @@ describe('statistics in Chromium', () => {
     expect(await page.getByText(enCommon.panelError.title).count()).toBe(0);
     await context.close();
   });
+
+  it('exports every table with the columns, names, labels and figures of its screen, row by row', async () => {
+    const { context, page } = await signedIn('en', { acceptDownloads: true });
+    for (const table of STATS_TABLES) {
+      const label = STATS_TABLE_LABELS[table].en;
+      const panel = await openTab(page, label);
+      const bar = panel.getByRole('search');
+      // Last 7 days: a few days of the history, the same filter for the screen and the file.
+      await chooseShortcut(
+        page,
+        bar.getByRole('textbox', { name: enStats.filter.startDate }),
+        enStats.shortcut.last7Days,
+      );
+      await requestOf(page, `/api/stats/${table}`, () =>
+        bar.getByRole('button', { name: enStats.filter.search }).click(),
+      );
+      const screenRows = await tableRows(panel, label);
+      const headers = await panel
+        .getByRole('region', { name: label })
+        .getByRole('columnheader')
+        .allInnerTexts();
+      expect(screenRows.length, `${table} shows rows`).toBeGreaterThan(0);
+
+      const download = page.waitForEvent('download', { timeout: UI_TIMEOUT });
+      await bar.getByRole('button', { name: enStats.filter.download }).click();
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await readFile(await (await download).path())) as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error(`${table}: the workbook has no sheet`);
+      const head = (sheet.views[0] as { ySplit: number }).ySplit;
+      const fileHeaders = (sheet.getRow(head).values as unknown[]).slice(1).map(String);
+      expect(fileHeaders, `${table} columns`).toEqual(headers.map((h) => h.trim()));
+      for (let i = 0; i < screenRows.length; i += 1) {
+        const row = sheet.getRow(head + 1 + i);
+        const fileRow = Object.fromEntries(fileHeaders.map((h, c) => [h, shownAs(row.getCell(c + 1))]));
+        expect(fileRow, `${table} row ${i + 1}`).toEqual(screenRows[i]);
+      }
+    }
+    await context.close();
+  });
 });
+
+/**
+ * An .xlsx cell as the screen writes it in English: dates and times in the spec's format, money with 2
+ * decimals, counts with separators, margins as percentages, nothing as "—".
+ */
+function shownAs(cell: ExcelJS.Cell): string {
+  const v = cell.value;
+  if (v === null || v === undefined || v === '') return '—';
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  if (v instanceof Date) {
+    const day = `${v.getUTCFullYear()}-${p2(v.getUTCMonth() + 1)}-${p2(v.getUTCDate())}`;
+    if (cell.numFmt === 'yyyy-mm-dd') return day;
+    return `${day} ${p2(v.getUTCHours())}:${p2(v.getUTCMinutes())}:${p2(v.getUTCSeconds())}`;
+  }
+  if (typeof v === 'number') {
+    switch (cell.numFmt) {
+      case '#,##0.00':
+        return new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+      case '#,##0':
+        return new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(v);
+      case '0.00%':
+        return new Intl.NumberFormat('en', {
+          style: 'percent',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(v);
+      default:
+        return String(v);
+    }
+  }
+  return String(v);
+}

@@ -208,7 +208,10 @@ async function typeRange(page: Page, start: Locator, end: Locator, from: string,
 
 /** The toast (Blueprint gives its message the alert role) with exactly this text. */
 function alertOf(page: Page, text: string): Locator {
-  return page.getByRole('alert').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+  // Not the message a date range shows beside its field, which has the alert role too.
+  return page
+    .locator('[role="alert"]:not(.dms-filter__error)')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 }
 
 /** The admin's providers and currencies, as the gateway gives them. */
@@ -577,6 +580,8 @@ describe('statistics in Chromium', () => {
     const currency = scope.currencies.find((c) => turnover(a, c) > 0 && turnover(b, c) > 0);
     if (!currency) throw new Error(`no currency has bets on both ${a} and ${b}`);
     await chooseOnly(page, form, enStats.filter.currency, choiceName(currency));
+    // Reported in the currency itself: the figures are the API's own, no exchange rate involved.
+    await form.getByRole('combobox', { name: enProfit.reportCurrency }).selectOption(currency);
     await typeRange(
       page,
       form.getByRole('textbox', { name: `${enProfit.rangeA} · ${enStats.filter.startDate}` }),
@@ -671,19 +676,28 @@ describe('statistics in Chromium', () => {
 
   it('exports every table with the columns, names, labels and figures of its screen, row by row', async () => {
     const { context, page } = await signedIn('en', { acceptDownloads: true });
+    let compared = 0;
     for (const table of STATS_TABLES) {
       const label = STATS_TABLE_LABELS[table].en;
-      const panel = await openTab(page, label);
+      await page.getByRole('tab', { name: label, exact: true }).click();
+      const panel = page.getByRole('tabpanel', { name: label, exact: true });
       const bar = panel.getByRole('search');
-      // Last 7 days: a few days of the history, the same filter for the screen and the file.
+      // Last 30 days: the whole short history, the same filter for the screen and the file.
       await chooseShortcut(
         page,
         bar.getByRole('textbox', { name: enStats.filter.startDate }),
-        enStats.shortcut.last7Days,
+        enStats.shortcut.last30Days,
       );
       await requestOf(page, `/api/stats/${table}`, () =>
         bar.getByRole('button', { name: enStats.filter.search }).click(),
       );
+      await panel.locator(':is(nav, .bp6-non-ideal-state)').first().waitFor({ timeout: UI_TIMEOUT });
+      if ((await panel.getByText(enStats.table.emptyTitle, { exact: true }).count()) > 0) {
+        // Nothing of this table in the short simulated history: the file says so too, instead of being empty.
+        await bar.getByRole('button', { name: enStats.filter.download }).click();
+        await alertOf(page, 'Not have data to downoad').first().waitFor({ timeout: UI_TIMEOUT });
+        continue;
+      }
       const screenRows = await tableRows(panel, label);
       const headers = await panel
         .getByRole('region', { name: label })
@@ -705,7 +719,10 @@ describe('statistics in Chromium', () => {
         const fileRow = Object.fromEntries(fileHeaders.map((h, c) => [h, shownAs(row.getCell(c + 1))]));
         expect(fileRow, `${table} row ${i + 1}`).toEqual(screenRows[i]);
       }
+      compared += 1;
     }
+    // The short history has rows in most tables: the comparison is not one of empty tables.
+    expect(compared).toBeGreaterThanOrEqual(7);
     await context.close();
   });
 });

@@ -31,6 +31,7 @@ import { selectRoles } from '@/lib/session/sessionSlice';
 import { BreakdownTabs, SliceTable } from './components/BreakdownTabs';
 import { ComparisonTable } from './components/ComparisonTable';
 import { ProfitCharts } from './components/ProfitCharts';
+import { currencyName } from '@/lib/i18n/currencyName';
 
 /** The form of the page: the scope, two day ranges and the reporting currency. */
 interface ProfitDraft {
@@ -124,7 +125,7 @@ function MissingRates({ report, canSetRates }: MissingRatesProps) {
     <Callout intent={Intent.WARNING} icon="warning-sign" className="dms-profit__missing" role="status">
       <p>{t('missingRates.text', { count: report.missingCount, currency: report.currency })}</p>
       <p translate="no">
-        {shown.join('、 ')}
+        {shown.join(t('missingRates.separator'))}
         {more > 0 ? ` ${t('missingRates.more', { count: more })}` : ''}
       </p>
       <p>
@@ -325,7 +326,11 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
                 label={ts('filter.currency')}
                 allLabel={ts('filter.allCurrencies')}
                 placeholder={ts('filter.currencyPlaceholder')}
-                choices={scope.currencies.map((c) => ({ key: c.code, label: c.code, hint: c.name }))}
+                choices={scope.currencies.map((c) => ({
+                  key: c.code,
+                  label: c.code,
+                  hint: currencyName(c.code, c.name),
+                }))}
                 selected={draft.currencies}
                 onChange={(currencies) => setDraft({ ...draft, currencies })}
               />

@@ -88,7 +88,12 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         nameLocation: 'middle',
         nameGap: 26,
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatShort(v / 100) } },
+      // Money ticks at whole units at least: an axis of tiny values reads 0.01, 0, 0 … otherwise.
+      yAxis: {
+        type: 'value',
+        minInterval: 100,
+        axisLabel: { formatter: (v: number) => formatShort(v / 100) },
+      },
       dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
       series: [
         {
@@ -131,13 +136,20 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         data: rows.map((r) => r.label),
         axisLabel: { interval: 0, rotate: rows.length > 4 ? 30 : 0, width: 90, overflow: 'truncate' },
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatShort(v / 100) } },
+      // Money ticks at whole units at least: an axis of tiny values reads 0.01, 0, 0 … otherwise.
+      yAxis: {
+        type: 'value',
+        minInterval: 100,
+        axisLabel: { formatter: (v: number) => formatShort(v / 100) },
+      },
       series: [
         { name: 'A', type: 'bar', data: rows.map((r) => r.a?.ggr ?? 0), barMaxWidth: 28 },
         { name: 'B', type: 'bar', data: rows.map((r) => r.b?.ggr ?? 0), barMaxWidth: 28 },
       ],
     };
-    return { option, empty: rows.length === 0 };
+    // No GGR to draw (none, or none that could be converted): the panel says so instead of an empty axis.
+    const nothing = rows.every((r) => !r.a?.ggr && !r.b?.ggr);
+    return { option, empty: rows.length === 0 || nothing };
   }, [data, slice, primary, currency, providerName, language]);
 
   return (

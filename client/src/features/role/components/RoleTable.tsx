@@ -63,7 +63,7 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                 <td>{role.id}</td>
                 <td>
                   <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-                    <strong>{seedText(role.name)}</strong>
+                    <strong translate={role.isSuper ? undefined : 'no'}>{seedText(role.name)}</strong>
                     {role.isSuper && (
                       <Tag minimal intent={Intent.PRIMARY} icon="lock">
                         {t('role.superTag')}
@@ -71,7 +71,10 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                     )}
                   </span>
                 </td>
-                <td className={role.description ? undefined : Classes.TEXT_MUTED}>
+                <td
+                  className={role.description ? undefined : Classes.TEXT_MUTED}
+                  translate={role.isSuper ? undefined : 'no'}
+                >
                   {seedText(role.description) || '—'}
                 </td>
                 <td>

@@ -28,6 +28,7 @@ import {
   type StaffFormValues,
 } from './staffFormModel';
 import { seedText } from '@/lib/i18n/seedText';
+import { currencyName } from '@/lib/i18n/currencyName';
 
 /** Props of {@link StaffDialog}. */
 export interface StaffDialogProps {
@@ -100,7 +101,12 @@ function StaffForm({ staff, onClose }: Omit<StaffDialogProps, 'isOpen' | 'portal
     [providers.data],
   );
   const currencyChoices = useMemo<Choice<string>[]>(
-    () => (currencies.data ?? []).map((c) => ({ key: c.code, label: c.code, hint: c.name })),
+    () =>
+      (currencies.data ?? []).map((c) => ({
+        key: c.code,
+        label: c.code,
+        hint: currencyName(c.code, c.name),
+      })),
     [currencies.data],
   );
   const roleChoices = useMemo(() => {

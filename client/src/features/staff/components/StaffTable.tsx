@@ -124,7 +124,7 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                   <td>{staff.id}</td>
                   <td>
                     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-                      <strong>{staff.account}</strong>
+                      <strong translate="no">{staff.account}</strong>
                       {staff.isSuper && (
                         <Tag minimal intent={Intent.PRIMARY} icon="lock">
                           {t('staff.superTag')}
@@ -137,7 +137,10 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                       )}
                     </span>
                   </td>
-                  <td className={staff.nickname ? undefined : Classes.TEXT_MUTED}>
+                  <td
+                    className={staff.nickname ? undefined : Classes.TEXT_MUTED}
+                    translate={staff.isSuper ? undefined : 'no'}
+                  >
                     {seedText(staff.nickname) || '—'}
                   </td>
                   <td style={{ whiteSpace: 'nowrap' }}>

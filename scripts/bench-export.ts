@@ -16,10 +16,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { dayRange } from '../shared/src/format/businessDay';
-import { STATS_COLUMNS } from '../shared/src/contracts/http/stats';
 import type { Db, Dialect } from '../gateway/src/platform/db/db.store';
 import { StatsService, type AnyRow, type RawListQuery } from '../gateway/src/modules/stats/stats.service';
 import { writeXlsx, type RowPath } from '../gateway/src/modules/stats/stats.xlsx';
+import { exportOptions } from '../gateway/src/modules/stats/stats.routes';
+import { SEED_PROVIDERS } from '../gateway/src/platform/db/db.seed';
 import { measureRows } from './benchMeasure';
 
 const TZ = 'Asia/Shanghai';
@@ -95,11 +96,10 @@ async function main(): Promise<void> {
   };
   const stages = (arg('stages') ?? 'sql,read,write,export,exceljs').split(',');
   const repeat = Number(arg('repeat') ?? 1);
+  // What the route writes: provider names, labels, Excel dates and the heading of the filters.
+  const names = new Map(SEED_PROVIDERS.map((p) => [p.id, p.name]));
   const options = (rowPath: RowPath) => ({
-    columns: STATS_COLUMNS['game-records'],
-    lang: 'en' as const,
-    timeZone: TZ,
-    sheetName: 'game-records',
+    ...exportOptions('game-records', { ...q, lang: 'en' }, names, Date.now(), TZ),
     rowPath,
   });
   const runs: Run[] = [];

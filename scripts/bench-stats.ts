@@ -25,13 +25,17 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { addDays, dayRange } from '../shared/src/format/businessDay';
-import { STATS_COLUMNS } from '../shared/src/contracts/http/stats';
 import { PLATFORM_DATA_MIGRATION, platformDataMigration } from '../gateway/src/platform/db/db.platformData';
 import { buildMigrations } from '../gateway/src/platform/db/db.migrations';
 import type { Db, Dialect } from '../gateway/src/platform/db/db.store';
 import { StatsService, type RawListQuery } from '../gateway/src/modules/stats/stats.service';
 import { ActivityCache } from '../gateway/src/modules/stats/stats.activity';
 import { writeXlsx, type RowPath } from '../gateway/src/modules/stats/stats.xlsx';
+import { exportOptions } from '../gateway/src/modules/stats/stats.routes';
+import { SEED_PROVIDERS } from '../gateway/src/platform/db/db.seed';
+
+/** The providers' names, as the gateway's export reads them from its provider table. */
+const BENCH_PROVIDER_NAMES = new Map(SEED_PROVIDERS.map((p) => [p.id, p.name]));
 import { measureRows } from './benchMeasure';
 
 /** The untyped Kysely handle migrations take. */
@@ -756,7 +760,7 @@ async function measure(dialect: Dialect, db: Db): Promise<Record<string, unknown
   const [cold, , coldCpu] = await timeIt(() => service.profitCompare(ALL_SCOPE, q));
   const warm = await repeat(50, () => service.profitCompare(ALL_SCOPE, q));
   const uncached = await repeat(5, () =>
-    new StatsService(s, TZ, new ActivityCache()).profitCompare(ALL_SCOPE, q),
+    new StatsService(s, TZ, { activity: new ActivityCache() }).profitCompare(ALL_SCOPE, q),
   );
   const [fA, tsA] = [dayRange(A.aStart, TZ)[0], dayRange(A.aEnd, TZ)[1]];
   const [fB, tsB] = [dayRange(B.bStart, TZ)[0], dayRange(B.bEnd, TZ)[1]];
@@ -855,10 +859,8 @@ async function measure(dialect: Dialect, db: Db): Promise<Record<string, unknown
     measureRows(async (sink) => {
       if (write)
         return writeXlsx(sink, service.rawRows('game-records', ALL_SCOPE, q2), {
-          columns: STATS_COLUMNS['game-records'],
-          lang: 'en',
-          timeZone: TZ,
-          sheetName: 'game-records',
+          // What the route writes: provider names, labels, Excel dates and the heading of the filters.
+          ...exportOptions('game-records', { ...q2, lang: 'en' }, BENCH_PROVIDER_NAMES, Date.now(), TZ),
           rowPath: path,
         });
       let rows = 0;

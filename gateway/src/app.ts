@@ -2,13 +2,13 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { fail } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import { API_BASE, LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import { STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
 import type { Config } from './config/config';
 import { createLogger, type Logger } from './platform/logger/logger';
 import { expressErrorHandler } from './platform/errors/errors.handler';
+import { failWith } from './platform/errors/errors';
 import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
@@ -29,6 +29,8 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { mountSystem } from './modules/system/system.routes';
 import { StatsService } from './modules/stats/stats.service';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { RatesService } from './modules/rates/rates.service';
+import { ratesRoutes } from './modules/rates/rates.routes';
 import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
 import { feedRoutes } from './modules/feed/feed.routes';
@@ -106,6 +108,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       scryptLogN: config.scryptLogN,
     });
     const roles = new RoleService({ store, audit, notifier, now });
+    const rates = new RatesService({ store, audit, base, now });
     const staff = new StaffService({
       store,
       sessions,
@@ -140,9 +143,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...staffRoutes(staff),
       ...auditRoutes(audit),
       ...feedRoutes(platformFeed.service),
-      ...statsRoutes(new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone), {
-        timeZone: config.timeZone,
-      }),
+      ...ratesRoutes(rates),
+      ...statsRoutes(
+        new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone, {
+          rates: (currencies, start, end) => rates.table(currencies, start, end),
+        }),
+        {
+          timeZone: config.timeZone,
+          providerNames: async () =>
+            new Map(
+              (await base.providers({ providers: 'all', currencies: 'all' })).map((p) => [p.id, p.name]),
+            ),
+        },
+      ),
     };
 
     const app = express();
@@ -203,13 +216,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (unimplemented.length > 0)
       logger.warn({ endpoints: unimplemented }, 'endpoints of the registry not implemented yet (501)');
     api.use((req, res) => {
-      res.status(404).json(fail(ERR.GENERAL, `Not found: ${req.method} ${API_BASE}${req.path}`));
+      res
+        .status(404)
+        .json(
+          failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: `${API_BASE}${req.path}` }),
+        );
     });
     app.use(API_BASE, api);
 
     const servesClient = serveClient(app, config.clientDir);
     app.use((req, res) => {
-      res.status(404).json(fail(ERR.GENERAL, `Not found: ${req.method} ${req.path}`));
+      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: req.path }));
     });
     app.use(expressErrorHandler(logger));
     // socket.io answers its own path on this server; Express must not answer those requests a second time.

@@ -33,6 +33,10 @@ const CompanyProfitPage = page(
   () => import('@/features/company-profit/CompanyProfitPage'),
   (m) => m.CompanyProfitPage,
 );
+const ExchangeRatesPage = page(
+  () => import('@/features/exchange-rates/ExchangeRatesPage'),
+  (m) => m.ExchangeRatesPage,
+);
 const ProfilePage = page(
   () => import('@/features/profile/ProfilePage'),
   (m) => m.ProfilePage,
@@ -59,6 +63,7 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/homepage': StatisticsPage,
   '/profile/index': ProfilePage,
   '/company-profit': CompanyProfitPage,
+  '/exchange-rates': ExchangeRatesPage,
   '/bjlmonitor/bjlmonitor': UnavailablePage,
   '/riskdata/riskdata': UnavailablePage,
   '/risksetting': UnavailablePage,

@@ -18,6 +18,8 @@ export interface ConfirmDeleteAlertProps<T extends { id: number }> {
   onClose: () => void;
   /** Where the alert is rendered (the page's own element, so keep-alive hides it with its page). */
   portalContainer?: HTMLElement;
+  /** The row cannot be deleted now (the body says why): the alert offers no delete, only closing. */
+  blocked?: (target: T) => boolean;
 }
 
 /** Asks before deleting a row; a refusal from the gateway stays in the alert until it closes. */
@@ -31,7 +33,9 @@ export function ConfirmDeleteAlert<T extends { id: number }>({
   cancelText,
   onClose,
   portalContainer,
+  blocked,
 }: ConfirmDeleteAlertProps<T>) {
+  const isBlocked = target !== undefined && blocked !== undefined && blocked(target);
   const [error, setError] = useState<{ id: number; message: string }>();
   const shownError = target && error?.id === target.id ? error.message : undefined;
 
@@ -55,14 +59,15 @@ export function ConfirmDeleteAlert<T extends { id: number }>({
   return (
     <Alert
       isOpen={target !== undefined}
-      intent={Intent.DANGER}
+      intent={isBlocked ? Intent.NONE : Intent.DANGER}
       icon="trash"
       loading={loading}
-      confirmButtonText={confirmText}
-      cancelButtonText={cancelText}
+      // A blocked delete has nothing to confirm: its one button closes the alert.
+      confirmButtonText={isBlocked ? cancelText : confirmText}
+      cancelButtonText={isBlocked ? undefined : cancelText}
       canEscapeKeyCancel={!loading}
       portalContainer={portalContainer}
-      onConfirm={confirm}
+      onConfirm={isBlocked ? close : confirm}
       onCancel={close}
     >
       {body(target, shownError !== undefined)}

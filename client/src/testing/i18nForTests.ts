@@ -1,5 +1,6 @@
 import type { ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { enumResources } from '@dms/shared/domain/labels';
 import { i18n } from '@/lib/i18n/i18n';
 
 const english = import.meta.glob<{ default: ResourceKey }>('../locales/en/*.json', { eager: true });
@@ -20,7 +21,7 @@ export function initTestI18n(): void {
     if (i18n.language !== 'en') void i18n.changeLanguage('en');
     return;
   }
-  const resources = englishResources();
+  const resources = { ...englishResources(), enum: enumResources('en') };
   void i18n.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: false,

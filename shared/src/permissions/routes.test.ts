@@ -8,6 +8,7 @@ describe('filterRoutesByCodes', () => {
   it('shows every permission route to a holder of every code', () => {
     expect(paths([...ALL_PERMISSION_CODES])).toEqual([
       '/company-profit',
+      '/exchange-rates',
       '/bjlmonitor/bjlmonitor',
       '/riskdata/riskdata',
       '/risksetting',

@@ -49,6 +49,12 @@ export const ASYNC_ROUTES: readonly AppRoute[] = [
     meta: { title: 'companyProfit', icon: 'chart' },
   },
   {
+    path: '/exchange-rates',
+    name: 'ExchangeRates',
+    access: [PERM.EXCHANGE_RATES],
+    meta: { title: 'exchangeRates', icon: 'exchange' },
+  },
+  {
     path: '/bjlmonitor/bjlmonitor',
     name: 'BjlMonitor',
     access: [PERM.BACCARAT_MONITOR],

@@ -170,11 +170,31 @@ describe('FilterBar', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(draftShown()).toMatchObject({ startDate: '2026-03-18', endDate: '2026-03-10' }),
     );
+    // Both typed dates stay readable; the message is beside the field, not in place of the end date.
+    expect((end as HTMLInputElement).value).toBe('2026-03-10');
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    const beside = screen.getByText('Start date is less than end date !', { selector: '.dms-filter__error' });
+    expect(end.getAttribute('aria-describedby')).toBe(beside.id);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Start date is less than end date !')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        screen.getAllByText('Start date is less than end date !').some((n) => n.closest('.bp6-toast')),
+      ).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Download' }));
     expect(onSearch).not.toHaveBeenCalled();
     expect(onDownload).not.toHaveBeenCalled();
+  });
+
+  it('starts the calendar weeks on Monday in English too, as "This week" does', async () => {
+    const { user } = renderBar({ ...FULL, startDate: null, endDate: null });
+    await user.click(screen.getByRole('textbox', { name: 'Start date' }));
+    await screen.findByRole('menu');
+    await waitFor(() => expect(document.querySelector('.rdp-head_cell')).toBeTruthy());
+    const month = document.querySelector('.rdp-month') as HTMLElement;
+    const weekdays = [...month.querySelectorAll('.rdp-head_cell')].map((n) => n.getAttribute('aria-label'));
+    expect(weekdays[0]).toBe('Monday');
+    expect(weekdays[6]).toBe('Sunday');
   });
 
   it('offers the spec shortcuts, computed in the business zone', async () => {

@@ -8,6 +8,7 @@ import { validateFilter, type FilterDraft } from './filterModel';
 import { ScopeMultiSelect } from './ScopeMultiSelect';
 import { showFilterMessage } from './showFilterMessage';
 import { useScopeOptions } from './useScopeOptions';
+import { currencyName } from '@/lib/i18n/currencyName';
 
 /** Props of {@link FilterBar}. */
 export interface FilterBarProps {
@@ -91,7 +92,11 @@ export function FilterBar({
           label={t('filter.currency')}
           allLabel={t('filter.allCurrencies')}
           placeholder={t('filter.currencyPlaceholder')}
-          choices={scope.currencies.map((c) => ({ key: c.code, label: c.code, hint: c.name }))}
+          choices={scope.currencies.map((c) => ({
+            key: c.code,
+            label: c.code,
+            hint: currencyName(c.code, c.name),
+          }))}
           selected={value.currencies}
           loading={scope.loading}
           onChange={(currencies) => onChange({ ...value, currencies })}

@@ -14,10 +14,19 @@ export interface RowActionsProps {
   /** Accessible name of the delete button; without it (and `onDelete`) no delete is offered. */
   deleteLabel?: string | undefined;
   onDelete?: (() => void) | undefined;
+  /** Set when the row cannot be deleted now (a role accounts still use): the button is disabled, this is why. */
+  deleteBlockedReason?: string | undefined;
 }
 
 /** The actions cell of a management table: edit and delete, or a lock on a protected row. */
-export function RowActions({ protectedReason, editLabel, onEdit, deleteLabel, onDelete }: RowActionsProps) {
+export function RowActions({
+  protectedReason,
+  editLabel,
+  onEdit,
+  deleteLabel,
+  onDelete,
+  deleteBlockedReason,
+}: RowActionsProps) {
   const { t } = useTranslation('common');
   if (protectedReason !== undefined) {
     return (
@@ -41,8 +50,10 @@ export function RowActions({ protectedReason, editLabel, onEdit, deleteLabel, on
           variant="minimal"
           icon="trash"
           intent={Intent.DANGER}
-          title={t('list.delete')}
+          title={deleteBlockedReason ?? t('list.delete')}
           aria-label={deleteLabel}
+          aria-description={deleteBlockedReason}
+          disabled={deleteBlockedReason !== undefined}
           onClick={onDelete}
         />
       )}

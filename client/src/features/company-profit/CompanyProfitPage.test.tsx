@@ -75,7 +75,45 @@ const COMPARE: ProfitCompare = {
     bets: { value: 500, pct: 25 },
     activePlayers: { value: 40, pct: null },
   },
+  report: null,
 };
+
+/** The comparison converted into USD: A lacks two rates, B has all of them. */
+function converted(missing: { day: string; currency: string }[]): ProfitCompare {
+  const inUsd = (t: ProfitTotals, f: number): ProfitTotals => ({
+    ...t,
+    turnover: Math.round(t.turnover * f),
+    payout: Math.round(t.payout * f),
+    ggr: Math.round(t.ggr * f),
+  });
+  const a = range('2026-02-01', '2026-02-28', inUsd(COMPARE.a.totals, 0.14));
+  const b = range('2026-03-01', '2026-03-18', inUsd(COMPARE.b.totals, 0.14));
+  const lacking = missing.length > 0;
+  return {
+    ...COMPARE,
+    a: {
+      ...COMPARE.a,
+      byCurrency: [
+        { currency: 'CNY', ...COMPARE.a.totals },
+        { currency: 'INR', ...totals({ turnover: 5_000_00 }) },
+      ],
+    },
+    report: {
+      currency: 'USD',
+      base: 'USD',
+      a: lacking
+        ? { ...a, totals: { ...a.totals, turnover: null, payout: null, ggr: null, margin: null } }
+        : a,
+      b,
+      diff: {
+        ...COMPARE.diff,
+        turnover: lacking ? { value: null, pct: null } : { value: 35_000_00, pct: 25 },
+      },
+      missing,
+      missingCount: missing.length,
+    },
+  };
+}
 
 function gateway(handlers: Record<string, FakeHandler> = {}) {
   return fakeGateway({
@@ -123,6 +161,7 @@ describe('CompanyProfitPage', { timeout: 30_000 }, () => {
       aEnd: '2026-02-28',
       bStart: '2026-03-01',
       bEnd: '2026-03-18',
+      reportCurrency: 'USD',
     });
   });
 
@@ -183,17 +222,44 @@ describe('CompanyProfitPage', { timeout: 30_000 }, () => {
     expect(gw.callsTo('GET /company-profit/compare')).toHaveLength(1);
   });
 
-  it('warns that totals add amounts when several currencies are chosen', async () => {
-    const gw = gateway();
+  it('reports several currencies in the reporting currency, each currency in itself one click away', async () => {
+    const gw = gateway({ 'GET /company-profit/compare': () => ({ code: 0, data: converted([]) }) });
     const { user } = renderPage();
     await screen.findByRole('region', { name: 'Comparison' });
     await user.click(screen.getByRole('textbox', { name: 'Currency' }));
     await user.click(await screen.findByText('All currencies'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reporting currency' }), 'CNY');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
-      expect(query(gw.callsTo('GET /company-profit/compare').at(-1)).currencies).toBe('CNY,INR'),
+      expect(query(gw.callsTo('GET /company-profit/compare').at(-1))).toMatchObject({
+        currencies: 'CNY,INR',
+        reportCurrency: 'CNY',
+      }),
     );
-    expect(await screen.findByText(/2 currencies are chosen/)).toBeTruthy();
-    expect(within(metricRow('turnover')).getByText('1,000,000.00')).toBeTruthy();
+    // The fake gateway answers in USD: the figures carry the report's currency.
+    expect(within(metricRow('turnover')).getByText('140,000.00 USD')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Per currency' }));
+    const perCurrency = await screen.findByRole('region', { name: 'By currency' });
+    expect(within(perCurrency).getByText('INR')).toBeTruthy();
+    expect(within(perCurrency).getByText('1,000,000.00 CNY')).toBeTruthy();
+  });
+
+  it('says which rates are missing and shows no total that would lack them', async () => {
+    gateway({
+      'GET /company-profit/compare': () => ({
+        code: 0,
+        data: converted([
+          { day: '2026-02-03', currency: 'INR' },
+          { day: '2026-02-04', currency: 'INR' },
+        ]),
+      }),
+    });
+    renderPage();
+    const callout = await screen.findByText(/2 exchange rates are missing/);
+    expect(callout.closest('.bp6-callout')?.textContent).toContain('INR 2026-02-03');
+    expect(screen.getByText('Ask an administrator to set these rates.')).toBeTruthy();
+    const turnover = metricRow('turnover');
+    expect(turnover.querySelectorAll('td')[0]?.textContent).toBe('—');
+    expect(within(turnover).getByText('175,000.00 USD')).toBeTruthy();
   });
 });

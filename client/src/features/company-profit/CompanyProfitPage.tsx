@@ -1,22 +1,39 @@
 import './companyProfit.css';
-import { Button, Callout, Card, Classes, FormGroup, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  Classes,
+  FormGroup,
+  HTMLSelect,
+  Intent,
+  NonIdealState,
+  SegmentedControl,
+  Spinner,
+} from '@blueprintjs/core';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfitCompareQuery } from '@dms/shared/contracts/http/stats';
+import type { ProfitCompareQuery, ProfitReport } from '@dms/shared/contracts/http/stats';
+import { RATE_BASE } from '@dms/shared/contracts/http/rates';
+import { PERM } from '@dms/shared/permissions/codes';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { DateRangeField } from '@/components/filters/DateRangeField';
 import { shortcutRange, validateFilter, type FilterMessage } from '@/components/filters/filterModel';
 import { ScopeMultiSelect } from '@/components/filters/ScopeMultiSelect';
 import { showFilterMessage } from '@/components/filters/showFilterMessage';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
-import type { ApiError } from '@/lib/api/baseQuery';
+import { errorMessageOf, type ApiError } from '@/lib/api/baseQuery';
 import { useProfitCompareQuery } from './api/companyProfitApi';
-import { BreakdownTabs } from './components/BreakdownTabs';
+import { selectRoles } from '@/lib/session/sessionSlice';
+import { BreakdownTabs, SliceTable } from './components/BreakdownTabs';
 import { ComparisonTable } from './components/ComparisonTable';
 import { ProfitCharts } from './components/ProfitCharts';
+import { currencyName } from '@/lib/i18n/currencyName';
 
-/** The form of the page: the scope and two day ranges. */
+/** The form of the page: the scope, two day ranges and the reporting currency. */
 interface ProfitDraft {
   providerIds: number[];
   currencies: string[];
@@ -24,6 +41,26 @@ interface ProfitDraft {
   aEnd: string | null;
   bStart: string | null;
   bEnd: string | null;
+  reportCurrency: string;
+}
+
+/** Where the reporting currency last chosen is kept (this browser). */
+const REPORT_CURRENCY_KEY = 'dms:reportCurrency';
+
+function savedReportCurrency(): string | null {
+  try {
+    return window.localStorage.getItem(REPORT_CURRENCY_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function saveReportCurrency(currency: string): void {
+  try {
+    window.localStorage.setItem(REPORT_CURRENCY_KEY, currency);
+  } catch {
+    // Storage can be disabled: the choice then lasts as long as the page.
+  }
 }
 
 /** Checks the form as the search pages do, range A first: the first failure's message, or the query. */
@@ -54,6 +91,7 @@ export function validateProfitDraft(
       aEnd: a.filter.endDate,
       bStart: b.filter.startDate,
       bEnd: b.filter.endDate,
+      reportCurrency: d.reportCurrency,
     },
   };
 }
@@ -68,12 +106,47 @@ export interface CompanyProfitPageProps {
   now?: number;
 }
 
+/** Props of {@link MissingRates}. */
+interface MissingRatesProps {
+  report: ProfitReport;
+  /** The account may set rates (12001): the callout links to the Exchange Rates screen. */
+  canSetRates: boolean;
+}
+
+/**
+ * Says which exchange rates Company Profit needed and did not find: the money figures that need them are
+ * not summed (— on the page) rather than summed without those currencies.
+ */
+function MissingRates({ report, canSetRates }: MissingRatesProps) {
+  const { t } = useTranslation('companyProfit');
+  const shown = report.missing.slice(0, 8).map((m) => `${m.currency} ${m.day}`);
+  const more = report.missingCount - shown.length;
+  return (
+    <Callout intent={Intent.WARNING} icon="warning-sign" className="dms-profit__missing" role="status">
+      <p>{t('missingRates.text', { count: report.missingCount, currency: report.currency })}</p>
+      <p translate="no">
+        {shown.join(t('missingRates.separator'))}
+        {more > 0 ? ` ${t('missingRates.more', { count: more })}` : ''}
+      </p>
+      <p>
+        {canSetRates ? (
+          <Link to="/exchange-rates">{t('missingRates.setThem')}</Link>
+        ) : (
+          t('missingRates.askAdmin')
+        )}
+      </p>
+    </Callout>
+  );
+}
+
 /**
  * Company Profit (route /company-profit, code 12000): two day ranges side by side — by default last month
- * as A (the base) and this month as B — over the chosen providers and currencies. A table compares
- * turnover, payout, GGR, margin, bets and active players with the difference B − A and its percentage;
- * charts show the days of both ranges lined up, and GGR per provider or game; tabs break both ranges
- * down by provider, currency and game. The form and the last search live in this component's state.
+ * as A (the base) and this month as B — over the chosen providers and currencies, in a reporting currency:
+ * each day's figures are converted at that day's exchange rates (and a missing rate is said, not summed
+ * over). A table compares turnover, payout, GGR, margin, bets and active players with the difference B − A
+ * and its percentage, or — one click away — each currency in itself; charts show the days of both ranges
+ * lined up, and GGR per provider or game; tabs break both ranges down by provider, currency and game. The
+ * form and the last search live in this component's state.
  */
 export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
   const { t } = useTranslation('companyProfit');
@@ -82,6 +155,10 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
   const scope = useScopeOptions();
   const [draft, setDraft] = useState<ProfitDraft | null>(null);
   const [query, setQuery] = useState<ProfitCompareQuery | null>(null);
+  const [view, setView] = useState<'report' | 'perCurrency'>('report');
+  const roles = useSelector(selectRoles);
+  const canSetRates = roles.includes(PERM.EXCHANGE_RATES);
+  const reportCurrencies = [...new Set([...scope.currencies.map((c) => c.code), RATE_BASE])];
 
   // The first form: every provider, the first currency, last month (A) against this month (B).
   if (!draft && scope.ready) {
@@ -94,6 +171,10 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
       aEnd: a.end,
       bStart: b.start,
       bEnd: b.end,
+      reportCurrency: (() => {
+        const saved = savedReportCurrency();
+        return saved && reportCurrencies.includes(saved) ? saved : RATE_BASE;
+      })(),
     };
     setDraft(first);
     const check = validateProfitDraft(first);
@@ -114,8 +195,11 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
     else setQuery(check.query);
   };
 
-  const currency = query?.currencies.length === 1 ? query.currencies[0] : undefined;
   const data = result.currentData ?? (result.isFetching ? undefined : result.data);
+  // In the reporting currency when the gateway converted; else (one currency) as the currency itself.
+  const report = data?.report ?? null;
+  const shownView = report ?? data;
+  const currency = report?.currency ?? (query?.currencies.length === 1 ? query.currencies[0] : undefined);
   const error = result.error as ApiError | undefined;
 
   let body: React.ReactNode;
@@ -136,7 +220,7 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
       <NonIdealState
         icon="error"
         title={t('loadFailed')}
-        description={error?.msg || undefined}
+        description={error ? errorMessageOf(error) : undefined}
         action={<Button icon="refresh" text={t('retry')} onClick={() => void result.refetch()} />}
       />
     );
@@ -146,27 +230,56 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
         <Spinner size={30} aria-label={t('loading')} />
       </div>
     );
-  } else {
+  } else if (shownView) {
     body = (
       <>
-        {!currency && query && (
-          <Callout intent={Intent.WARNING} icon="bank-account" className="dms-profit__mixed">
-            {t('mixedCurrencies', { count: query.currencies.length })}
-          </Callout>
-        )}
+        {report && report.missingCount > 0 && <MissingRates report={report} canSetRates={canSetRates} />}
         <Card className="dms-profit__card">
-          <h3 className={Classes.HEADING}>{t('compare.title')}</h3>
+          <div className="dms-profit__card-head">
+            <h3 className={Classes.HEADING}>{t('compare.title')}</h3>
+            {report && (
+              <SegmentedControl
+                size="small"
+                value={view}
+                onValueChange={(v) => setView(v as 'report' | 'perCurrency')}
+                options={[
+                  { value: 'report', label: t('view.report', { currency: report.currency }) },
+                  { value: 'perCurrency', label: t('view.perCurrency') },
+                ]}
+              />
+            )}
+          </div>
           <ErrorBoundary resetKey={data}>
-            <ComparisonTable data={data} currency={currency} />
+            {view === 'perCurrency' && report ? (
+              <SliceTable data={data} breakdown="currency" providerName={scope.providerName} />
+            ) : (
+              <ComparisonTable data={shownView} currency={currency} />
+            )}
           </ErrorBoundary>
+          {report && view === 'report' && (
+            <p className={`${Classes.TEXT_MUTED} dms-profit__note`}>
+              {t('view.note', { currency: report.currency, base: report.base })}
+              {canSetRates && (
+                <>
+                  {' '}
+                  <Link to="/exchange-rates">{t('view.rates')}</Link>
+                </>
+              )}
+            </p>
+          )}
         </Card>
         <ErrorBoundary resetKey={data}>
-          <ProfitCharts data={data} currency={currency} providerName={scope.providerName} />
+          <ProfitCharts data={shownView} currency={currency} providerName={scope.providerName} />
         </ErrorBoundary>
         <Card className="dms-profit__card">
           <h3 className={Classes.HEADING}>{t('breakdown.title')}</h3>
           <ErrorBoundary resetKey={data}>
-            <BreakdownTabs data={data} currency={currency} providerName={scope.providerName} />
+            <BreakdownTabs
+              data={shownView}
+              perCurrency={data}
+              currency={currency}
+              providerName={scope.providerName}
+            />
           </ErrorBoundary>
         </Card>
       </>
@@ -213,7 +326,11 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
                 label={ts('filter.currency')}
                 allLabel={ts('filter.allCurrencies')}
                 placeholder={ts('filter.currencyPlaceholder')}
-                choices={scope.currencies.map((c) => ({ key: c.code, label: c.code, hint: c.name }))}
+                choices={scope.currencies.map((c) => ({
+                  key: c.code,
+                  label: c.code,
+                  hint: currencyName(c.code, c.name),
+                }))}
                 selected={draft.currencies}
                 onChange={(currencies) => setDraft({ ...draft, currencies })}
               />
@@ -248,6 +365,22 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
                 endDate={draft.bEnd}
                 now={now}
                 onChange={(bStart, bEnd) => setDraft({ ...draft, bStart, bEnd })}
+              />
+            </FormGroup>
+            <FormGroup
+              className="dms-filter__field dms-filter__field--report"
+              label={t('reportCurrency')}
+              labelFor={`${id}-r`}
+            >
+              <HTMLSelect
+                id={`${id}-r`}
+                value={draft.reportCurrency}
+                onChange={(e) => {
+                  const reportCurrency = e.currentTarget.value;
+                  saveReportCurrency(reportCurrency);
+                  setDraft({ ...draft, reportCurrency });
+                }}
+                options={reportCurrencies.map((c) => ({ value: c, label: c }))}
               />
             </FormGroup>
             <div className="dms-filter__actions">

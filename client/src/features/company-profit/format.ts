@@ -1,10 +1,16 @@
-import { formatMoney, toFixed2 } from '@dms/shared/format/number';
-import { GAMES } from '@dms/shared/domain/games';
+import { enumLabelText } from '@dms/shared/domain/labels';
+import type { ConvertedRange, ProfitCompare } from '@dms/shared/contracts/http/stats';
+import {
+  formatAmount,
+  formatCount,
+  formatDecimal,
+  formatPercent,
+  formatRatio,
+  NO_VALUE,
+} from '@/lib/format/number';
+import { languageOf } from '@/lib/i18n/languages';
 
-/** Shown for a figure that does not exist (a percentage of a zero base, a margin without turnover). */
-export const NO_VALUE = '—';
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+export { NO_VALUE };
 
 /** The figures compared on Company Profit, in display order. */
 export const METRICS = ['turnover', 'payout', 'ggr', 'margin', 'bets', 'activePlayers'] as const;
@@ -31,11 +37,11 @@ export function formatFigure(metric: Metric, value: number | null | undefined, c
   if (!isNumber(value)) return NO_VALUE;
   switch (METRIC_KIND[metric].kind) {
     case 'money':
-      return formatMoney(value, currency ? { suffix: ` ${currency}` } : {});
+      return formatAmount(value, currency);
     case 'ratio':
-      return `${toFixed2(value * 100)}%`;
+      return formatRatio(value);
     default:
-      return grouping.format(value);
+      return formatCount(value);
   }
 }
 
@@ -47,14 +53,13 @@ export function formatDifference(
 ): string {
   if (!isNumber(value)) return NO_VALUE;
   const sign = value > 0 ? '+' : '';
-  if (METRIC_KIND[metric].kind === 'ratio') return `${sign}${toFixed2(value * 100)} pp`;
+  if (METRIC_KIND[metric].kind === 'ratio') return `${sign}${formatDecimal(value * 100)} pp`;
   return `${sign}${formatFigure(metric, value, currency)}`;
 }
 
 /** A percentage change as the gateway gives it (already ×100, 2 decimals), or — when there is none. */
 export function formatPct(pct: number | null | undefined): string {
-  if (!isNumber(pct)) return NO_VALUE;
-  return `${pct > 0 ? '+' : ''}${toFixed2(pct)}%`;
+  return formatPercent(pct, true);
 }
 
 /** `up`, `down` or `flat` for a difference, and whether that is good for the company. */
@@ -67,9 +72,18 @@ export function trendOf(
   return { dir: up ? 'up' : 'down', good: up === METRIC_KIND[metric].higherIsBetter };
 }
 
-/** A game's name in the interface language (Chinese for zh, English otherwise), or its id. */
+/** A game's name in the interface language (an unknown id as itself, marked unknown). */
 export function gameName(gameId: number, language: string): string {
-  const game = GAMES.find((g) => g.gameId === gameId);
-  if (!game) return `#${gameId}`;
-  return language === 'zh' ? game.gameNameCn : game.gameNameEn;
+  return enumLabelText('game', gameId, languageOf(language));
+}
+
+/**
+ * What the comparison, the charts and the breakdowns show: the ranges and their difference, either as the
+ * gateway added the chosen currencies up (one currency) or converted into the reporting currency, where a
+ * money figure is null when a rate it needs is missing.
+ */
+export interface ProfitView {
+  a: ConvertedRange;
+  b: ConvertedRange;
+  diff: ProfitCompare['diff'];
 }

@@ -198,8 +198,23 @@ describe('RolePage', { timeout: 30_000 }, () => {
     });
   });
 
-  it('keeps the delete alert open with the 107 message when the role is in use', async () => {
+  it('offers no delete of a role that accounts use, and says why', async () => {
+    fakeGateway();
+    renderWithProviders(<RolePage />);
+    const button = await screen.findByRole('button', { name: 'Delete role Risk analyst' });
+    expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true);
+    expect(button.getAttribute('title')).toBe(
+      '3 accounts currently use this role; give them another role first.',
+    );
+  });
+
+  it('keeps the delete alert open with the 107 message when an account took the role meanwhile', async () => {
+    const unused = { ...(ROLES[1] as RoleRow), accountCount: 0 };
     fakeGateway({
+      'GET /permission/role/list': () => ({
+        code: 0,
+        data: { list: [unused], total: 1, page: 1, pageSize: 20 },
+      }),
       'POST /permission/role/delete': () => ({
         code: 107,
         msg: 'delete failed because an account owns the role',

@@ -21,6 +21,7 @@ import { ScopeHeader } from './components/ScopeHeader';
 import { SummaryCards } from './components/SummaryCards';
 import { TablePanel } from './components/TablePanel';
 import { TABLE_DEFS } from './tables';
+import { columnLanguage } from './components/StatsDataTable';
 
 /** Props of {@link StatisticsPage}. */
 export interface StatisticsPageProps {
@@ -34,7 +35,7 @@ export interface StatisticsPageProps {
  * the headline filter of the moment and then keeps its own filter, page and sort.
  */
 export function StatisticsPage({ now }: StatisticsPageProps = {}) {
-  const { t } = useTranslation('statistics');
+  const { t, i18n } = useTranslation('statistics');
   const scope = useScopeOptions();
   const [draft, setDraft] = useState<FilterDraft | null>(null);
   const [filter, setFilter] = useState<StatsFilter | null>(null);
@@ -160,7 +161,7 @@ export function StatisticsPage({ now }: StatisticsPageProps = {}) {
               key={def.table}
               id={def.table}
               icon={def.icon}
-              title={t(def.labelKey)}
+              title={def.label[columnLanguage(i18n.language)]}
               panel={
                 opened.has(def.table) ? (
                   <ErrorBoundary>

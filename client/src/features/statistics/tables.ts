@@ -5,6 +5,8 @@ import {
   PLAYER_SORT_KEYS,
   RAW_SORT_KEYS,
   STATS_COLUMNS,
+  STATS_TABLE_LABELS,
+  type ExportLang,
   type StatsColumn,
   type StatsTable,
 } from '@dms/shared/contracts/http/stats';
@@ -13,8 +15,8 @@ import type { StatsRow } from './api/statsApi';
 /** How the workbench shows one statistics table. */
 export interface TableDef {
   table: StatsTable;
-  /** i18n key (namespace `statistics`) of the tab label. */
-  labelKey: string;
+  /** The table's name per language (the tab, and the export's title and file name). */
+  label: Readonly<Record<ExportLang, string>>;
   icon: IconName;
   columns: readonly StatsColumn[];
   /** Columns the gateway sorts by (the contract's whitelist); their headers are clickable. */
@@ -35,7 +37,6 @@ const key =
 
 function def(
   table: StatsTable,
-  labelKey: string,
   icon: IconName,
   sortKeys: readonly string[],
   defaultSort: string,
@@ -44,7 +45,7 @@ function def(
 ): TableDef {
   return {
     table,
-    labelKey,
+    label: STATS_TABLE_LABELS[table],
     icon,
     columns: STATS_COLUMNS[table],
     sortKeys,
@@ -57,40 +58,18 @@ function def(
 
 /** The workbench's tables, in the order of the spec's labels. */
 export const TABLE_DEFS: readonly TableDef[] = [
-  def('login', 'tabs.login', 'log-in', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
-  def(
-    'registered',
-    'tabs.registered',
-    'new-person',
-    RAW_SORT_KEYS,
-    'ts',
-    key('playerId', 'provider', 'currency'),
-    {
-      keyset: true,
-    },
-  ),
-  def('daily', 'tabs.daily', 'calendar', DAILY_SORT_KEYS, 'day', key('day', 'currency')),
-  def('game-records', 'tabs.game-records', 'layers', RAW_SORT_KEYS, 'ts', key('transactionId'), {
+  def('login', 'log-in', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
+  def('registered', 'new-person', RAW_SORT_KEYS, 'ts', key('playerId', 'provider', 'currency'), {
+    keyset: true,
+  }),
+  def('daily', 'calendar', DAILY_SORT_KEYS, 'day', key('day', 'currency')),
+  def('game-records', 'layers', RAW_SORT_KEYS, 'ts', key('transactionId'), {
     keyset: true,
     searchable: true,
   }),
-  def('bonus', 'tabs.bonus', 'gift-box', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
-  def(
-    'players',
-    'tabs.players',
-    'people',
-    PLAYER_SORT_KEYS,
-    'turnover',
-    key('playerId', 'provider', 'currency'),
-  ),
-  def('transfers', 'tabs.transfers', 'swap-horizontal', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
-  def('prizes', 'tabs.prizes', 'trophy', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
-  def(
-    'operator-daily',
-    'tabs.operator-daily',
-    'office',
-    OPERATOR_DAILY_SORT_KEYS,
-    'day',
-    key('day', 'provider', 'currency'),
-  ),
+  def('bonus', 'gift-box', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
+  def('players', 'people', PLAYER_SORT_KEYS, 'turnover', key('playerId', 'provider', 'currency')),
+  def('transfers', 'swap-horizontal', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
+  def('prizes', 'trophy', RAW_SORT_KEYS, 'ts', key('id'), { keyset: true }),
+  def('operator-daily', 'office', OPERATOR_DAILY_SORT_KEYS, 'day', key('day', 'provider', 'currency')),
 ];

@@ -26,6 +26,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** An interface language from i18next's current language (the default for anything else). */
+export function languageOf(value: string | undefined): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /** The language of the `language` cookie, or the default. */
 export function getLanguageCookie(): Language {
   const value = Cookies.get(LANGUAGE_COOKIE);

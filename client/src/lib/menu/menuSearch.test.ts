@@ -44,6 +44,29 @@ describe('menu search', () => {
     expect(search('fxsz')[0]?.path).toBe('/risksetting');
   });
 
+  it('finds what the letters spell and nothing else: "xyz" nothing, "gongsi" Company Profit and not 测试工具', async () => {
+    const pinyin = await loadPinyinizer();
+    const search = createMenuSearcher(withPinyin(buildSearchPool(table, zh), pinyin));
+    expect(search('xyz')).toEqual([]);
+    const gongsi = search('gongsi').map((e) => e.path);
+    expect(gongsi).toContain('/company-profit');
+    expect(gongsi).not.toContain('/teenPatti/testTools');
+    expect(search('gongs')[0]?.path).toBe('/company-profit');
+    expect(search('ceshigongju').map((e) => e.path)).toEqual(['/teenPatti/testTools']);
+    expect(search('csgj').map((e) => e.path)).toEqual(['/teenPatti/testTools']);
+    // Initials are matched exactly: one wrong letter finds nothing.
+    expect(search('jsgx')).toEqual([]);
+    // Full pinyin is weighed above initials: "hui" is a whole syllable of 汇率管理, the initials of nothing.
+    expect(search('huilv')[0]?.path).toBe('/exchange-rates');
+    expect(search('zhajinhua')[0]?.path).toBe('/teenPatti/teenPatti');
+  });
+
+  it('keeps the spec threshold for titles: a fuzzy English title still matches, three wrong letters do not', () => {
+    const search = createMenuSearcher(buildSearchPool(table, en));
+    expect(search('profti')[0]?.path).toBe('/company-profit');
+    expect(search('xyz')).toEqual([]);
+  });
+
   it('does not match pinyin unless pinyin search is on', () => {
     const search = createMenuSearcher(buildSearchPool(table, zh));
     expect(search('jsgl')).toEqual([]);

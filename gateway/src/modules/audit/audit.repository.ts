@@ -32,6 +32,8 @@ export async function insertAudit(db: Db, e: AuditInsert): Promise<void> {
 export interface AuditFilter {
   targetType?: string | undefined;
   actorId?: number | undefined;
+  /** Only these actions. */
+  actions?: readonly string[] | undefined;
   offset: number;
   limit: number;
 }
@@ -41,6 +43,7 @@ export async function listAudit(db: Db, f: AuditFilter): Promise<{ rows: AuditRo
   let base = db.selectFrom('audit_log');
   if (f.targetType) base = base.where('target_type', '=', f.targetType);
   if (f.actorId !== undefined) base = base.where('actor_id', '=', f.actorId);
+  if (f.actions) base = base.where('action', 'in', f.actions.length > 0 ? [...f.actions] : ['']);
   const [rows, count] = await Promise.all([
     base
       .select([

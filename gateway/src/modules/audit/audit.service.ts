@@ -36,6 +36,20 @@ export class AuditService {
     });
   }
 
+  /** A page of the entries of some actions, newest first (a screen's own change log). */
+  async listActions(
+    actions: readonly AuditAction[],
+    page: number,
+    pageSize: number,
+  ): Promise<Page<AuditRow>> {
+    const { rows, total } = await repo.listAudit(this.store.db, {
+      actions,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { list: rows, total, page, pageSize };
+  }
+
   async list(q: z.output<typeof auditListQuerySchema>): Promise<Page<AuditRow>> {
     const { rows, total } = await repo.listAudit(this.store.db, {
       targetType: q.targetType,

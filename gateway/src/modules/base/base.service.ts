@@ -26,9 +26,9 @@ export class BaseService {
     ]);
     const knownP = new Set(providers.map((p) => p.id));
     const missingP = providerIds.find((id) => !knownP.has(id));
-    if (missingP !== undefined) throw refuse.bad(`unknown provider ${missingP}`);
+    if (missingP !== undefined) throw refuse.bad('base.unknownProvider', { provider: missingP });
     const knownC = new Set(currencies.map((c) => c.code));
     const missingC = currencyCodes.find((c) => !knownC.has(c));
-    if (missingC !== undefined) throw refuse.bad(`unknown currency ${missingC}`);
+    if (missingC !== undefined) throw refuse.bad('base.unknownCurrency', { currency: missingC });
   }
 }

@@ -134,7 +134,10 @@ describe('POST /ingest/events', () => {
 
   it('answers 401 "invalid signature" to a missing or wrong signature, and stores nothing', async () => {
     const missing = await post({ events: [ev.login({ id: 'ing-unsigned', ts: now })] }, { signature: null });
-    expect(missing).toEqual({ status: 401, body: { code: -1, msg: 'invalid signature', data: null } });
+    expect(missing).toEqual({
+      status: 401,
+      body: { code: -1, msg: 'invalid signature', data: null, key: 'ingest.invalidSignature' },
+    });
     const wrong = await post(
       { events: [ev.login({ id: 'ing-unsigned', ts: now })] },
       { signature: signIngest('some-other-secret!!', now, 'x') },
@@ -155,7 +158,10 @@ describe('POST /ingest/events', () => {
       { events: [ev.login({ id: 'ing-old', ts: now })] },
       { timestamp: Date.now() - 6 * 60_000 },
     );
-    expect(res).toEqual({ status: 401, body: { code: -1, msg: 'stale timestamp', data: null } });
+    expect(res).toEqual({
+      status: 401,
+      body: { code: -1, msg: 'stale timestamp', data: null, key: 'ingest.staleTimestamp' },
+    });
   });
 
   it(`answers 413 to a batch of more than ${INGEST_MAX_EVENTS} events and to a body over 5 MB`, async () => {

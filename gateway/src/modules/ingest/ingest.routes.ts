@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { fail, ok } from '@dms/shared/contracts/envelope';
+import { ok } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import {
   INGEST_MAX_BYTES,
@@ -10,6 +10,7 @@ import {
   type IngestResult,
 } from '@dms/shared/contracts/events/platform';
 import type { Logger } from '../../platform/logger/logger';
+import { failWith } from '../../platform/errors/errors';
 import { verifyIngestSignature } from './ingest.signature';
 
 /** Path of the ingest endpoint, relative to the API base (`POST /api/ingest/events`). */
@@ -47,7 +48,7 @@ export function ingestRouter(options: IngestRouterOptions): Router {
     passOnStoreError: true,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     handler: (_req, res) => {
-      res.status(429).json(fail(ERR.GENERAL, 'too many ingest requests, slow down'));
+      res.status(429).json(failWith(ERR.GENERAL, 'ingest.tooManyRequests'));
     },
   });
 
@@ -65,27 +66,34 @@ export function ingestRouter(options: IngestRouterOptions): Router {
         now: now(),
       });
       if (!check.ok) {
-        res.status(401).json(fail(ERR.GENERAL, check.reason));
+        res
+          .status(401)
+          .json(
+            failWith(
+              ERR.GENERAL,
+              check.reason === 'stale timestamp' ? 'ingest.staleTimestamp' : 'ingest.invalidSignature',
+            ),
+          );
         return;
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.toString('utf8'));
       } catch {
-        res.status(400).json(fail(ERR.GENERAL, 'invalid JSON body'));
+        res.status(400).json(failWith(ERR.GENERAL, 'request.invalidJson'));
         return;
       }
       const events = (parsed as { events?: unknown } | null)?.events;
       if (!Array.isArray(events)) {
-        res.status(400).json(fail(ERR.GENERAL, 'events: expected an array of events'));
+        res.status(400).json(failWith(ERR.GENERAL, 'ingest.notAnArray'));
         return;
       }
       if (events.length === 0) {
-        res.status(400).json(fail(ERR.GENERAL, 'events: the batch is empty'));
+        res.status(400).json(failWith(ERR.GENERAL, 'ingest.emptyBatch'));
         return;
       }
       if (events.length > INGEST_MAX_EVENTS) {
-        res.status(413).json(fail(ERR.GENERAL, `batch too large (at most ${INGEST_MAX_EVENTS} events)`));
+        res.status(413).json(failWith(ERR.GENERAL, 'ingest.batchTooLarge', { max: INGEST_MAX_EVENTS }));
         return;
       }
       let result: IngestResult;
@@ -93,7 +101,7 @@ export function ingestRouter(options: IngestRouterOptions): Router {
         result = await options.submit(events);
       } catch (err) {
         options.logger?.error({ err }, 'ingest: storing a batch failed');
-        res.status(503).json(fail(ERR.GENERAL, 'events could not be stored, retry the batch'));
+        res.status(503).json(failWith(ERR.GENERAL, 'ingest.storeFailed'));
         return;
       }
       res.json(ok(result));
@@ -105,15 +113,15 @@ export function ingestRouter(options: IngestRouterOptions): Router {
     if (type === 'entity.too.large') {
       res
         .status(413)
-        .json(fail(ERR.GENERAL, `request body too large (limit ${INGEST_MAX_BYTES / 1024 / 1024} MB)`));
+        .json(failWith(ERR.GENERAL, 'request.tooLarge', { limit: `${INGEST_MAX_BYTES / 1024 / 1024} MB` }));
       return;
     }
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      res.status(415).json(fail(ERR.GENERAL, 'unsupported body encoding'));
+      res.status(415).json(failWith(ERR.GENERAL, 'request.unsupportedEncoding'));
       return;
     }
     if (type === 'request.aborted') {
-      res.status(400).json(fail(ERR.GENERAL, 'request aborted'));
+      res.status(400).json(failWith(ERR.GENERAL, 'request.aborted'));
       return;
     }
     next(err);

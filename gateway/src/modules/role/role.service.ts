@@ -37,7 +37,7 @@ export function roleCodes(role: { id: number; permission: string }): string[] {
 
 const roleNameExists = () => new AppError(ERR.ROLE_NAME_EXISTS, 409);
 const superRole = () => new AppError(ERR.SUPER_ROLE, 403);
-const roleNotFound = () => refuse.notFound('role not found');
+const roleNotFound = () => refuse.notFound('role.notFound');
 
 /**
  * Roles: named sets of permission codes. The super role (id 1) cannot be edited or deleted (109); names
@@ -99,7 +99,7 @@ export class RoleService {
     const role = await repo.findRole(store.db, id);
     if (!role) throw roleNotFound();
     if (!canGrantRole(auth, { isSuper: false, codes: roleCodes(role) })) {
-      throw refuse.forbidden('cannot edit a role holding permissions you do not hold');
+      throw refuse.forbidden('role.editNotHeld');
     }
     const codes = this.checkCodes(auth, input.permission);
     if (await repo.nameTaken(store.db, input.name, id)) throw roleNameExists();
@@ -135,7 +135,7 @@ export class RoleService {
     const role = await repo.findRole(store.db, id);
     if (!role) throw roleNotFound();
     if (!canGrantRole(auth, { isSuper: false, codes: roleCodes(role) })) {
-      throw refuse.forbidden('cannot delete a role holding permissions you do not hold');
+      throw refuse.forbidden('role.deleteNotHeld');
     }
     if (role.accountCount > 0) throw new AppError(ERR.ROLE_IN_USE, 409);
     try {
@@ -164,12 +164,11 @@ export class RoleService {
   /** Normalises codes (a child brings its group) and refuses empty, unknown or ungrantable ones. */
   private checkCodes(auth: AuthContext, raw: readonly string[]): string[] {
     const codes = normalizePermissions(raw);
-    if (codes.length === 0) throw refuse.bad('permissions cannot be empty');
+    if (codes.length === 0) throw refuse.bad('role.permissionsEmpty');
     const unknown = codes.find((c) => !isPermissionCode(c));
-    if (unknown !== undefined) throw refuse.bad(`unknown permission code ${unknown}`);
+    if (unknown !== undefined) throw refuse.bad('role.unknownPermission', { code: unknown });
     const missing = auth.isSuperRole ? undefined : codes.find((c) => !auth.permissions.includes(c));
-    if (missing !== undefined)
-      throw refuse.forbidden(`cannot grant permission ${missing} that you do not hold`);
+    if (missing !== undefined) throw refuse.forbidden('role.grantNotHeld', { code: missing });
     return codes;
   }
 }

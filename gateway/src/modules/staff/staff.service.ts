@@ -210,7 +210,7 @@ export class StaffService {
       codes: roleCodes({ id: target.roleId, permission: target.rolePermission }),
     };
     if (!canGrantRole(auth, role) || outsideScope(auth, target.providers, target.currencies)) {
-      throw refuse.forbidden(`cannot ${verb} an account outside your permissions or scope`);
+      throw refuse.forbidden(verb === 'edit' ? 'staff.editOutside' : 'staff.deleteOutside');
     }
     return target;
   }
@@ -218,14 +218,14 @@ export class StaffService {
   /** The role must exist and be grantable; providers and currencies must exist and lie in the caller's scope. */
   private async checkAssignable(auth: AuthContext, input: StaffInput) {
     const role = await repo.findRoleRef(this.deps.store.db, input.roleId);
-    if (!role) throw refuse.bad('role not found');
+    if (!role) throw refuse.bad('staff.roleNotFound');
     if (!canGrantRole(auth, { isSuper: role.id === SUPER_ROLE_ID, codes: roleCodes(role) })) {
-      throw refuse.forbidden('cannot assign a role holding permissions you do not hold');
+      throw refuse.forbidden('staff.assignNotHeld');
     }
     const providers = [...new Set(input.providers)].sort((a, b) => a - b);
     const currencies = [...new Set(input.currencies)].sort();
     const outside = outsideScope(auth, providers, currencies);
-    if (outside) throw refuse.forbidden(outside);
+    if (outside) throw new AppError(ERR.GENERAL, 403, outside);
     await this.deps.base.assertExist(providers, currencies);
     return { nickname: input.nickname, roleId: role.id, providers, currencies };
   }

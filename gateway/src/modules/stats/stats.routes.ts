@@ -1,17 +1,19 @@
 import type { Response } from 'express';
 import {
+  EXPORT_TEXTS,
   STATS_COLUMNS,
-  STATS_MESSAGES,
+  STATS_TABLE_LABELS,
   exportFileName,
   type ExportLang,
   type StatsTable,
 } from '@dms/shared/contracts/http/stats';
+import { formatDate } from '@dms/shared/format/date';
 import type { EndpointImpls } from '../../platform/http/http.endpoints';
 import { refuse } from '../../platform/errors/errors';
 import type { Scope } from '../../platform/auth/auth.context';
 import type { RawKind } from './stats.repository';
 import type { AnyRow, RawListQuery, StatsService } from './stats.service';
-import { XLSX_CONTENT_TYPE, attachmentDisposition, writeXlsx } from './stats.xlsx';
+import { XLSX_CONTENT_TYPE, attachmentDisposition, writeXlsx, type WriteXlsxOptions } from './stats.xlsx';
 
 type StatsKeys =
   | 'statsSummary'
@@ -39,22 +41,91 @@ type StatsKeys =
 export interface StatsRoutesOptions {
   /** IANA zone of the times in exports (`DMS_TZ`). */
   timeZone: string;
+  /** Every provider's name by id (exports show providers by name, as the screen does). */
+  providerNames: () => Promise<ReadonlyMap<number, string>>;
+  now?: () => number;
+}
+
+/** What an export query carries besides its rows' filter. */
+export interface ExportQuery {
+  providerIds: readonly number[];
+  currencies: readonly string[];
+  startDate: string;
+  endDate: string;
+  lang: ExportLang;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
+  account?: string | undefined;
+  roundId?: string | undefined;
+  transactionId?: string | undefined;
+}
+
+/**
+ * The heading of an export: the table's name, then the filters that produced it — providers by name,
+ * currencies, the day range, the search terms, the sort — and when and in which zone it was made, in the
+ * export's language.
+ */
+export function exportHeading(
+  table: StatsTable,
+  q: ExportQuery,
+  names: ReadonlyMap<number, string>,
+  at: string,
+  timeZone: string,
+): NonNullable<WriteXlsxOptions['heading']> {
+  const lang = q.lang;
+  const T = EXPORT_TEXTS;
+  const columns = STATS_COLUMNS[table];
+  const label = (key: string) => columns.find((c) => c.key === key)?.label[lang] ?? key;
+  const lines: [string, string][] = [
+    [T.providers[lang], q.providerIds.map((id) => names.get(id) ?? `#${id}`).join(', ')],
+    [T.currencies[lang], q.currencies.join(', ')],
+    [T.dates[lang], T.dateRange[lang].replace('{{start}}', q.startDate).replace('{{end}}', q.endDate)],
+  ];
+  for (const key of ['account', 'roundId', 'transactionId'] as const) {
+    const value = q[key];
+    if (value) lines.push([label(key), value]);
+  }
+  if (q.sortBy)
+    lines.push([T.sortedBy[lang], `${label(q.sortBy)} ${T[q.sortOrder === 'asc' ? 'asc' : 'desc'][lang]}`]);
+  lines.push([T.exportedAt[lang], at], [T.timeZone[lang], timeZone]);
+  return { title: STATS_TABLE_LABELS[table][lang], lines };
+}
+
+/**
+ * What an export of a table writes besides its rows: its columns, language, zone, sheet name, provider
+ * names and the heading of its filters. The benchmarks write with these too.
+ */
+export function exportOptions(
+  table: StatsTable,
+  q: ExportQuery,
+  names: ReadonlyMap<number, string>,
+  at: number,
+  timeZone: string,
+): WriteXlsxOptions {
+  return {
+    columns: STATS_COLUMNS[table],
+    lang: q.lang,
+    timeZone,
+    sheetName: STATS_TABLE_LABELS[table][q.lang],
+    providerNames: names,
+    heading: exportHeading(table, q, names, formatDate(at, undefined, timeZone), timeZone),
+  };
 }
 
 /** Writes an export, or refuses with 404 "Not have data to downoad" when the filter has no row. */
 async function sendExport(
   res: Response,
   table: StatsTable,
-  q: { startDate: string; endDate: string; lang: ExportLang },
+  q: ExportQuery,
   rows: AsyncIterable<AnyRow> | Iterable<AnyRow>,
-  timeZone: string,
+  options: StatsRoutesOptions,
 ): Promise<void> {
   const it = (Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]()) as
     AsyncIterator<AnyRow> | Iterator<AnyRow>;
   const first = await it.next();
   if (first.done) {
     await it.return?.();
-    throw refuse.notFound(STATS_MESSAGES.noDataToDownload);
+    throw refuse.notFound('validation.noDataToDownload');
   }
   async function* all(): AsyncGenerator<AnyRow> {
     yield first.value as AnyRow;
@@ -64,13 +135,15 @@ async function sendExport(
       yield next.value;
     }
   }
-  const name = exportFileName(table, q.startDate, q.endDate);
+  const names = await options.providerNames();
+  const at = (options.now ?? Date.now)();
+  const name = exportFileName(table, q.startDate, q.endDate, q.lang);
   res.status(200);
   res.setHeader('content-type', XLSX_CONTENT_TYPE);
   res.setHeader('content-disposition', attachmentDisposition(name));
   res.setHeader('cache-control', 'no-store');
   try {
-    await writeXlsx(res, all(), { columns: STATS_COLUMNS[table], lang: q.lang, timeZone, sheetName: table });
+    await writeXlsx(res, all(), exportOptions(table, q, names, at, options.timeZone));
     res.end();
   } catch (err) {
     await it.return?.();
@@ -99,7 +172,7 @@ export function statsRoutes(
       query: RawListQuery & { lang: ExportLang };
       res: Response;
     }) =>
-      sendExport(res, kind, query, stats.rawRows(kind, auth.scope, query), options.timeZone);
+      sendExport(res, kind, query, stats.rawRows(kind, auth.scope, query), options);
 
   return {
     statsSummary: {
@@ -138,21 +211,15 @@ export function statsRoutes(
     statsPrizesExport: { handle: rawExport('prizes') },
     statsDailyExport: {
       handle: async ({ auth, query, res }) =>
-        sendExport(res, 'daily', query, await stats.dailyAll(auth.scope, query), options.timeZone),
+        sendExport(res, 'daily', query, await stats.dailyAll(auth.scope, query), options),
     },
     statsOperatorDailyExport: {
       handle: async ({ auth, query, res }) =>
-        sendExport(
-          res,
-          'operator-daily',
-          query,
-          await stats.operatorDailyAll(auth.scope, query),
-          options.timeZone,
-        ),
+        sendExport(res, 'operator-daily', query, await stats.operatorDailyAll(auth.scope, query), options),
     },
     statsPlayersExport: {
       handle: async ({ auth, query, res }) =>
-        sendExport(res, 'players', query, await stats.playersAll(auth.scope, query), options.timeZone),
+        sendExport(res, 'players', query, await stats.playersAll(auth.scope, query), options),
     },
     companyProfitCompare: {
       handle: ({ auth, query }) => stats.profitCompare(auth.scope, query),

@@ -1,7 +1,6 @@
 import { dayRange } from '@dms/shared/format/businessDay';
 import {
   SEARCH_COUNT_CAP,
-  STATS_MESSAGES,
   daysOf,
   marginOf,
   profitDelta,
@@ -16,6 +15,7 @@ import {
   type ProfitCompare,
   type ProfitCompareQuery,
   type ProfitRange,
+  type ProfitReport,
   type ProfitTotals,
   type StatsFilter,
   type StatsPage,
@@ -25,12 +25,12 @@ import {
   type RegisteredRow,
   type AwardRow,
 } from '@dms/shared/contracts/http/stats';
-import { AppError, refuse } from '../../platform/errors/errors';
-import { ERR } from '@dms/shared/errors/codes';
+import { refuse, type AppError } from '../../platform/errors/errors';
 import type { Scope } from '../../platform/auth/auth.context';
 import { ActivityCache, pairKey, type DistinctCounts } from './stats.activity';
 import { GameDayCache, type GameDayCell, type GameSlot } from './stats.gameDays';
 import * as repo from './stats.repository';
+import { ProfitConverter, type RateLookup } from './stats.convert';
 import type { Pair, RawKind, RecordSearch, RollupFilter, RowKey, StatsDb } from './stats.repository';
 
 /** Query of a raw-record table (game records add the search fields). */
@@ -57,6 +57,14 @@ export interface RawRowOf {
   prizes: AwardRow;
 }
 
+/** Options of {@link StatsService}: its caches (tests pass their own) and the exchange rates. */
+export interface StatsServiceOptions {
+  activity?: ActivityCache;
+  gameDays?: GameDayCache;
+  /** Reads the daily exchange rates Company Profit converts with; without it no rate is known. */
+  rates?: RateLookup;
+}
+
 /** Rows an export reads per statement (all pairs merged). */
 const EXPORT_CHUNK = 5_000;
 
@@ -68,16 +76,16 @@ export function assertInScope(
 ): void {
   if (scope.providers !== 'all') {
     const allowed = new Set(scope.providers);
-    if (providers.some((p) => !allowed.has(p))) throw refuse.forbidden(STATS_MESSAGES.providerOutOfScope);
+    if (providers.some((p) => !allowed.has(p))) throw refuse.forbidden('access.providerOutOfScope');
   }
   if (scope.currencies !== 'all') {
     const allowed = new Set(scope.currencies);
-    if (currencies.some((c) => !allowed.has(c))) throw refuse.forbidden(STATS_MESSAGES.currencyOutOfScope);
+    if (currencies.some((c) => !allowed.has(c))) throw refuse.forbidden('access.currencyOutOfScope');
   }
 }
 
 function badCursor(): AppError {
-  return new AppError(ERR.GENERAL, 400, STATS_MESSAGES.badCursor);
+  return refuse.bad('stats.badCursor');
 }
 
 /** Encodes the keyset position after `key` for the given order. */
@@ -357,15 +365,17 @@ export class StatsService {
   private readonly activity: ActivityCache;
   private readonly gameDays: GameDayCache;
 
+  private readonly rates: RateLookup | undefined;
+
   constructor(
     private readonly s: StatsDb,
     /** IANA zone in which the business days are cut (`DMS_TZ`). */
     private readonly timeZone: string,
-    activity?: ActivityCache,
-    gameDays?: GameDayCache,
+    options: StatsServiceOptions = {},
   ) {
-    this.activity = activity ?? new ActivityCache();
-    this.gameDays = gameDays ?? new GameDayCache();
+    this.activity = options.activity ?? new ActivityCache();
+    this.gameDays = options.gameDays ?? new GameDayCache();
+    this.rates = options.rates;
   }
 
   /** The current `daily_game` rows of the days of some ranges (cached, checked against the day versions). */
@@ -767,7 +777,24 @@ export class StatsService {
         bets: d('bets'),
         activePlayers: d('activePlayers'),
       },
+      report: q.reportCurrency ? await this.profitReport(cells, q, q.reportCurrency, a, b) : null,
     };
+  }
+
+  /** Ranges A and B in the reporting currency at each day's rates (see {@link ProfitConverter}). */
+  private async profitReport(
+    cells: ReadonlyMap<string, readonly GameDayCell[]>,
+    q: ProfitCompareQuery,
+    currency: string,
+    a: ProfitRange,
+    b: ProfitRange,
+  ): Promise<ProfitReport> {
+    const start = q.aStart < q.bStart ? q.aStart : q.bStart;
+    const end = q.aEnd > q.bEnd ? q.aEnd : q.bEnd;
+    const table = this.rates ? await this.rates([...q.currencies, currency], start, end) : new Map();
+    const converter = new ProfitConverter(currency, table);
+    const pairs = new Set(pairsOf(q.providerIds, q.currencies).map((p) => pairKey(p.provider, p.currency)));
+    return converter.report(converter.range(cells, pairs, a), converter.range(cells, pairs, b));
   }
 
   private async profitRange(

@@ -3,6 +3,8 @@ import ExcelJS from 'exceljs';
 import { API_BASE } from '@dms/shared/contracts/http/paths';
 import { PERM } from '@dms/shared/permissions/codes';
 import { dayRange } from '@dms/shared/format/businessDay';
+import { ENUM_LABELS } from '@dms/shared/domain/labels';
+import { SEED_PROVIDERS } from '../../platform/db/db.seed';
 import type {
   DailyRow,
   GameRecordRow,
@@ -106,12 +108,20 @@ describe('filters', () => {
       'The date range is at most 366 days !',
     ],
   ];
+  // The message key the client shows each spec message by (errors:<key> in its locale files).
+  const KEY_OF: Record<string, string> = {
+    'Do not choose providerId !': 'validation.providerRequired',
+    'Do not choose currency !': 'validation.currencyRequired',
+    'Do not choose date !': 'validation.dateRequired',
+    'Start date is less than end date !': 'validation.dateOrder',
+    'The date range is at most 366 days !': 'validation.rangeTooLong',
+  };
   for (const path of ['/stats/game-records', '/stats/daily', '/stats/summary', '/stats/transfers/export']) {
     for (const [name, query, msg] of cases) {
       it(`${path} refuses ${name} with "${msg}"`, async () => {
         const res = await get(path, query);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ code: -1, msg, data: null });
+        expect(res.body).toMatchObject({ code: -1, msg, data: null, key: KEY_OF[msg] });
       });
     }
   }
@@ -173,7 +183,12 @@ describe('scope', () => {
       narrow.token,
     );
     expect(provider.status).toBe(403);
-    expect(provider.body).toEqual({ code: -1, msg: 'provider not in your scope', data: null });
+    expect(provider.body).toEqual({
+      code: -1,
+      msg: 'provider not in your scope',
+      data: null,
+      key: 'access.providerOutOfScope',
+    });
     const currency = await get(
       '/stats/summary',
       { ...all(), providerIds: '1001', currencies: 'USD' },
@@ -669,55 +684,78 @@ describe('exports', () => {
     return sheet;
   }
 
-  it('streams every game record of the filter as .xlsx with a localised header and money with 2 decimals', async () => {
+  /** The number of the header row: the last row kept in view, under the title and the filters. */
+  const headerRowOf = (sheet: ExcelJS.Worksheet) => (sheet.views[0] as { ySplit: number }).ySplit;
+
+  it('streams every game record of the filter as .xlsx: the filters above, names and labels as on screen, real numbers and dates', async () => {
     const res = await download('/stats/game-records/export', { ...all(), lang: 'en' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const name = `game-records-${f.firstDay}-${f.lastDay}.xlsx`;
+    const name = `Game record-${f.firstDay}-${f.lastDay}.xlsx`;
     expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+      `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     );
     const sheet = await sheetOf(res);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Game record');
+    const lines = new Map<unknown, unknown>();
+    for (let r = 2; r < headerRowOf(sheet) - 1; r += 1)
+      lines.set(sheet.getRow(r).getCell(1).value, sheet.getRow(r).getCell(2).value);
+    expect(lines.get('Providers')).toBe('Lucky Star, Golden Dragon, Royal Ganges');
+    expect(lines.get('Currencies')).toBe('CNY, USD');
+    expect(lines.get('Dates')).toBe(`${f.firstDay} to ${f.lastDay}`);
+    expect(lines.get('Sorted by')).toBe('Time descending');
+    expect(lines.get('Time zone')).toBe('Asia/Shanghai');
     const expected = expectedBets({
       providers: [1001, 1002, 1003],
       currencies: ['CNY', 'USD'],
       start: f.firstDay,
       end: f.lastDay,
     });
-    expect(sheet.rowCount).toBe(expected.length + 1);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 3)).toEqual(['Transaction ID', 'Round ID', 'User ID']);
-    const firstRow = sheet.getRow(2);
+    const head = headerRowOf(sheet);
+    expect(sheet.rowCount).toBe(head + expected.length);
+    const header = (sheet.getRow(head).values as unknown[]).slice(1);
+    expect(header.slice(0, 3)).toEqual(['Transaction ID', 'Round ID', 'Player ID']);
+    const firstRow = sheet.getRow(head + 1);
     const top = expected[0] as FixtureBet;
     expect(firstRow.getCell(1).value).toBe(top.id);
+    expect(firstRow.getCell(5).value).toBe(SEED_PROVIDERS.find((p) => p.id === top.provider)?.name);
+    expect(firstRow.getCell(7).value).toBe(ENUM_LABELS.game[String(top.gameId) as '1' | '2'].en);
+    expect(firstRow.getCell(10).value).toBe(ENUM_LABELS.betType[top.betType as 'banker'].en);
     expect(firstRow.getCell(12).value).toBe(top.amount / 100);
     expect(firstRow.getCell(12).numFmt).toBe('#,##0.00');
     expect(firstRow.getCell(11).value).toBe(top.payout === null ? 'bet' : 'bet result');
+    expect(firstRow.getCell(15).value).toBeInstanceOf(Date);
+    expect(firstRow.getCell(15).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     const ids = [];
-    for (let r = 2; r <= sheet.rowCount; r += 1) ids.push(sheet.getRow(r).getCell(1).value);
+    for (let r = head + 1; r <= sheet.rowCount; r += 1) ids.push(sheet.getRow(r).getCell(1).value);
     expect(ids).toEqual(expected.map((b) => b.id));
   });
 
-  it('writes Chinese headers by default and the transfer operation labels', async () => {
+  it('writes Chinese by default: headers, the file name and the transfer operation labels', async () => {
     const res = await download('/stats/transfers/export', all());
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent('转账数据'));
     const sheet = await sheetOf(res);
-    expect(sheet.getRow(1).getCell(1).value).toBe('单号');
+    const head = headerRowOf(sheet);
+    expect(sheet.getRow(head).getCell(1).value).toBe('单号');
     const ops = new Set<unknown>();
-    for (let r = 2; r <= sheet.rowCount; r += 1) ops.add(sheet.getRow(r).getCell(6).value);
+    for (let r = head + 1; r <= sheet.rowCount; r += 1) ops.add(sheet.getRow(r).getCell(6).value);
     expect(ops).toEqual(new Set(['转入', '转出']));
-    expect(sheet.rowCount).toBe(f.transfers.length + 1);
+    expect(sheet.rowCount).toBe(head + f.transfers.length);
   });
 
-  it('exports roll-up tables too', async () => {
+  it('exports roll-up tables too, with days as Excel dates', async () => {
     const res = await download('/stats/daily/export', { ...all(), lang: 'ja' });
     const sheet = await sheetOf(res);
-    expect(sheet.getRow(1).getCell(1).value).toBe('日付');
+    const head = headerRowOf(sheet);
+    expect(sheet.getRow(head).getCell(1).value).toBe('日付');
     const list = await get<StatsPage<DailyRow>>('/stats/daily', { ...all(), pageSize: 500 });
-    expect(sheet.rowCount).toBe(list.body.data.total + 1);
-    expect(sheet.getRow(2).getCell(3).value).toBe((list.body.data.list[0] as DailyRow).turnover / 100);
+    expect(sheet.rowCount).toBe(head + list.body.data.total);
+    const first = list.body.data.list[0] as DailyRow;
+    expect(sheet.getRow(head + 1).getCell(1).value).toEqual(new Date(`${first.day}T00:00:00Z`));
+    expect(sheet.getRow(head + 1).getCell(3).value).toBe(first.turnover / 100);
   });
 
   it('answers "Not have data to downoad" instead of an empty file', async () => {
@@ -727,7 +765,12 @@ describe('exports', () => {
       endDate: '2025-03-31',
     });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: -1, msg: 'Not have data to downoad', data: null });
+    expect(await res.json()).toEqual({
+      code: -1,
+      msg: 'Not have data to downoad',
+      data: null,
+      key: 'validation.noDataToDownload',
+    });
     const players = await download('/stats/players/export', {
       ...all(),
       startDate: '2025-03-01',

@@ -2,7 +2,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { wallTime } from '@dms/shared/format/date';
-import { OP_LABELS, type ExportLang, type StatsColumn } from '@dms/shared/contracts/http/stats';
+import { floor2 } from '@dms/shared/format/number';
+import { opEnum, type ExportLang, type StatsColumn } from '@dms/shared/contracts/http/stats';
+import { enumTexts, unknownValueText, type EnumName } from '@dms/shared/domain/labels';
 
 /** The openxml content type of an .xlsx download (spec section 7: the client saves it as a file). */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -15,19 +17,21 @@ export function attachmentDisposition(fileName: string): string {
 
 const QUARTER_HOUR = 900_000;
 const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Days from Excel's epoch (1899-12-30) to 1970-01-01: an Excel date is a number of days since then. */
+const EXCEL_EPOCH_DAYS = 25_569;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 const p2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /**
- * Formats epoch ms as `YYYY-MM-DD HH:mm:ss` in a time zone, fast: the zone's offset is looked up once per
- * quarter hour (offsets change on quarter-hour boundaries at most) instead of once per row, and the text up
- * to the minute is reused while rows stay in the same minute (exports come in time order).
+ * The offset of a time zone at an instant, fast: looked up once per quarter hour (offsets change on
+ * quarter-hour boundaries at most) instead of once per row.
  */
-export function timeFormatter(timeZone: string): (ms: number) => string {
+function zoneOffsets(timeZone: string): (ms: number) => number {
   const offsets = new Map<number, number>();
   let lastBucket = Number.NaN;
   let lastOffset = 0;
-  const offsetAt = (ms: number): number => {
+  return (ms) => {
     const bucket = Math.floor(ms / QUARTER_HOUR);
     if (bucket === lastBucket) return lastOffset;
     let off = offsets.get(bucket);
@@ -42,6 +46,15 @@ export function timeFormatter(timeZone: string): (ms: number) => string {
     lastOffset = off;
     return off;
   };
+}
+
+/**
+ * Formats epoch ms as `YYYY-MM-DD HH:mm:ss` in a time zone, fast: the zone's offset is looked up once per
+ * quarter hour, and the text up to the minute is reused while rows stay in the same minute (exports come
+ * in time order).
+ */
+export function timeFormatter(timeZone: string): (ms: number) => string {
+  const offsetAt = zoneOffsets(timeZone);
   let lastMinute = Number.NaN;
   let minuteText = '';
   return (ms) => {
@@ -54,6 +67,22 @@ export function timeFormatter(timeZone: string): (ms: number) => string {
     }
     return minuteText + (TWO_DIGITS[Math.floor((local - minute * MINUTE) / 1000)] as string);
   };
+}
+
+/**
+ * Epoch ms as an Excel date-time serial (days since 1899-12-30, the day's fraction the time) of the wall
+ * clock in a time zone, cut to the whole second: the screen shows seconds cut, and Excel would round.
+ */
+export function excelTime(timeZone: string): (ms: number) => number {
+  const offsetAt = zoneOffsets(timeZone);
+  return (ms) => Math.floor((ms + offsetAt(ms)) / 1000) / 86_400 + EXCEL_EPOCH_DAYS;
+}
+
+/** A business day `YYYY-MM-DD` as an Excel date serial, or null when it is not one. */
+export function excelDay(day: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY + EXCEL_EPOCH_DAYS;
 }
 
 /** Waits until `out` drains; throws if it closes first (the client went away). */
@@ -116,7 +145,30 @@ async function relieve(out: Writable, sheet: SheetInternals): Promise<void> {
 /** How one cell is written. */
 type CellWriter = (row: Record<string, unknown>) => string | number | null;
 
-function cellWriter(col: StatsColumn, lang: ExportLang, formatTime: (ms: number) => string): CellWriter {
+/** What the cell writers need besides the column: the language, the zone and the providers' names. */
+interface CellContext {
+  lang: ExportLang;
+  time: (ms: number) => number;
+  providerNames: ReadonlyMap<number, string>;
+}
+
+/** A label lookup of an enumeration in a language: known values by table, unknown ones written marked. */
+function labelWriter(name: EnumName, lang: ExportLang): (value: unknown) => string {
+  const texts = enumTexts(name, lang);
+  return (value) => {
+    if (value === null || value === undefined || value === '') return '';
+    const key = String(value);
+    return texts.get(key) ?? unknownValueText(key, lang);
+  };
+}
+
+/**
+ * The writer of a column's cells, by the column's kind (the same kinds the screen shows, see
+ * `StatsColumn`): money and counts as numbers, margins as ratios cut like the screen's, times and days as
+ * Excel dates, providers by name, enumerated values and operations by their labels in the export's
+ * language, text as it is.
+ */
+function cellWriter(col: StatsColumn, ctx: CellContext): CellWriter {
   const key = col.key;
   switch (col.kind) {
     case 'money':
@@ -125,21 +177,44 @@ function cellWriter(col: StatsColumn, lang: ExportLang, formatTime: (ms: number)
         return v === null || v === undefined ? null : Number(v) / 100;
       };
     case 'int':
-    case 'ratio':
+    case 'id':
       return (r) => {
         const v = r[key];
         return v === null || v === undefined ? null : Number(v);
       };
+    case 'ratio':
+      // The screen shows a margin as a percentage cut to 2 decimals; Excel would round the full ratio.
+      return (r) => {
+        const v = r[key];
+        return v === null || v === undefined ? null : Math.round(floor2(Number(v) * 100) * 100) / 10_000;
+      };
     case 'time':
       return (r) => {
         const v = r[key];
-        return v === null || v === undefined ? null : formatTime(Number(v));
+        return v === null || v === undefined ? null : ctx.time(Number(v));
       };
-    case 'op':
+    case 'day':
       return (r) => {
-        const op = r.op === 'transfer' ? 'transfer' : 'bet';
-        return OP_LABELS[op][Number(r.direction) === 0 ? 0 : 1][lang];
+        const v = r[key];
+        return typeof v === 'string' ? (excelDay(v) ?? v) : null;
       };
+    case 'provider':
+      return (r) => {
+        const v = r[key];
+        if (v === null || v === undefined) return '';
+        return ctx.providerNames.get(Number(v)) ?? `#${String(v)}`;
+      };
+    case 'enum': {
+      if (!col.enum) return (r) => String(r[key] ?? '');
+      const label = labelWriter(col.enum, ctx.lang);
+      return (r) => label(r[key]);
+    }
+    case 'op': {
+      const bet = labelWriter('betDirection', ctx.lang);
+      const transfer = labelWriter('transferDirection', ctx.lang);
+      return (r) =>
+        (opEnum(r.op) === 'transferDirection' ? transfer : bet)(Number(r.direction) === 0 ? 0 : 1);
+    }
     case 'text':
       return (r) => {
         const v = r[key];
@@ -148,7 +223,15 @@ function cellWriter(col: StatsColumn, lang: ExportLang, formatTime: (ms: number)
   }
 }
 
-const NUM_FMT: Partial<Record<StatsColumn['kind'], string>> = { money: '#,##0.00', ratio: '0.00%', int: '0' };
+/** The number format of each kind of numeric column: the screen's, so a cell reads as it does there. */
+const NUM_FMT: Partial<Record<StatsColumn['kind'], string>> = {
+  money: '#,##0.00',
+  ratio: '0.00%',
+  int: '#,##0',
+  id: '0',
+  time: 'yyyy-mm-dd hh:mm:ss',
+  day: 'yyyy-mm-dd',
+};
 
 /** How data rows reach the sheet: rendered here (fast) or through exceljs' `addRow(...).commit()`. */
 export type RowPath = 'fast' | 'exceljs';
@@ -159,6 +242,13 @@ export interface WriteXlsxOptions {
   lang: ExportLang;
   timeZone: string;
   sheetName: string;
+  /** Provider names by id, for `provider` columns (an id without a name is written `#id`). */
+  providerNames?: ReadonlyMap<number, string>;
+  /**
+   * The block above the table: a title line, then one line per filter (`[label, value]`), then an empty
+   * line. Without it the header row is the first row.
+   */
+  heading?: { title: string; lines: readonly (readonly [string, string])[] };
   /** `fast` (default) renders each committed row's XML here; `exceljs` uses its row model (about 2× slower). */
   rowPath?: RowPath;
 }
@@ -197,6 +287,11 @@ function xmlText(s: string): string {
   return s.replace(INVALID_XML, '').replace(ESCAPE, (c) => ENTITIES[c] as string);
 }
 
+/** A worksheet name Excel takes: at most 31 characters, none of : \\ / ? * [ ]. */
+function sheetTitle(name: string): string {
+  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
 /** Spreadsheet column letters of a 0-based index: 0 → A, 26 → AA. */
 function columnLetters(i: number): string {
   let n = i + 1;
@@ -233,9 +328,11 @@ function cellXml(write: CellWriter, index: number, styleId: number): CellXml {
 /**
  * Writes rows as one .xlsx sheet to `out`, streamed with exceljs' streaming `WorkbookWriter`: each row is
  * committed to the sheet's stream as it comes and zipped on the fly, and the writer waits for `out` to
- * drain when it is full, so memory stays bounded whatever the number of rows. The header row is localised;
- * money is a decimal number with 2 places (minor units / 100, format `#,##0.00`), margins percentages,
- * times text in the business zone.
+ * drain when it is full, so memory stays bounded whatever the number of rows. An optional heading (title and
+ * the filters that produced the rows) comes first, then the localised header row, kept in view. Cells are
+ * what the screen shows, typed so that a pivot table works: money a number with 2 places (minor units /
+ * 100, `#,##0.00`), counts numbers, margins ratios (`0.00%`), times and days Excel dates in the business
+ * zone, providers by name, enumerated values by their label (an unknown one marked).
  *
  * The default row path renders each data row's `<row>` XML here, with the cell forms exceljs' own row model
  * writes (numbers with the style ids exceljs registered for the columns, text as `t="str"`), and appends it
@@ -257,20 +354,38 @@ export async function writeXlsx(
     // Level 1: most of the size gain of deflate at a fraction of its CPU; exports are CPU bound.
     zip: { zlib: { level: 1 } },
   });
-  const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
+  const heading = options.heading;
+  // Title, filter lines and an empty line above the header row, which stays in view when scrolling.
+  const headerRow = heading ? heading.lines.length + 3 : 1;
+  const sheet = workbook.addWorksheet(sheetTitle(options.sheetName), {
+    views: [{ state: 'frozen', ySplit: headerRow }],
   });
   const cols = options.columns;
   sheet.columns = cols.map((c) => ({
     key: c.key,
-    width: c.kind === 'time' ? 20 : c.kind === 'text' ? 18 : 14,
+    width: c.kind === 'time' ? 20 : c.kind === 'text' || c.kind === 'provider' || c.kind === 'enum' ? 18 : 14,
   }));
+  if (heading) {
+    const title = sheet.addRow([heading.title]);
+    title.font = { bold: true, size: 13 };
+    title.commit();
+    for (const [label, value] of heading.lines) {
+      const line = sheet.addRow([label, value]);
+      line.getCell(1).font = { bold: true };
+      line.commit();
+    }
+    sheet.addRow([]).commit();
+  }
   const header = sheet.addRow(cols.map((c) => c.label[options.lang]));
   header.font = { bold: true };
   header.commit();
 
-  const formatTime = timeFormatter(options.timeZone);
-  const writers = cols.map((c) => cellWriter(c, options.lang, formatTime));
+  const ctx: CellContext = {
+    lang: options.lang,
+    time: excelTime(options.timeZone),
+    providerNames: options.providerNames ?? new Map(),
+  };
+  const writers = cols.map((c) => cellWriter(c, ctx));
   // One shared style object per column: exceljs caches style ids by object identity.
   const styles = cols.map((c) => {
     const numFmt = NUM_FMT[c.kind];

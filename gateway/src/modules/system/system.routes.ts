@@ -1,9 +1,10 @@
 import type { Router } from 'express';
-import { fail, ok } from '@dms/shared/contracts/envelope';
+import { ok } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import { APP_VERSION, HEALTH_PATH, OPENAPI_PATH } from '@dms/shared/contracts/http/paths';
 import type { Store } from '../../platform/db/db.store';
 import { buildOpenApi } from '../../platform/http/http.openapi';
+import { failWith } from '../../platform/errors/errors';
 
 /** The body of `GET /healthz`. */
 export interface Health {
@@ -22,7 +23,7 @@ export function mountSystem(router: Router, store: Store, startedAt: number, now
     try {
       await store.ping();
     } catch {
-      res.status(503).json(fail(ERR.GENERAL, 'database unavailable'));
+      res.status(503).json(failWith(ERR.GENERAL, 'server.databaseUnavailable'));
       return;
     }
     const health: Health = {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@dms/shared/errors/codes';
 import { endpoints } from '@dms/shared/contracts/http/endpoints';
+import { MESSAGES } from '@dms/shared/errors/messages';
 import { startTestApp, type TestApp } from '../../testing/testing.app';
 import { tempDir } from '../../testing/testing.store';
 
@@ -31,7 +32,10 @@ interface OpenApiOperation {
 interface OpenApiDoc {
   openapi: string;
   servers: { url: string }[];
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+    schemas?: Record<string, unknown>;
+  };
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 
@@ -72,6 +76,16 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('describes the refusal envelope with its message key (every key of the catalogue) and params', () => {
+    const envelope = doc.components.schemas?.ErrorEnvelope as {
+      properties: Record<string, { enum?: string[] }>;
+      required: string[];
+    };
+    expect(envelope.required).toEqual(['code', 'msg', 'data']);
+    expect(Object.keys(envelope.properties)).toEqual(['code', 'msg', 'data', 'key', 'params']);
+    expect(envelope.properties.key?.enum).toEqual(Object.keys(MESSAGES));
+  });
+
   it('wraps each result in the envelope and lists query parameters', () => {
     const info = doc.paths['/user/info']?.get?.responses['200']?.content?.['application/json']?.schema as {
       properties: Record<string, { properties?: Record<string, unknown> }>;
@@ -105,7 +119,12 @@ describe('HTTP hardening', () => {
   it('answers an unknown API path with a 404 envelope', async () => {
     const res = await t.call('GET', '/no/such/thing');
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'Not found: GET /api/no/such/thing' });
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'Not found: GET /api/no/such/thing',
+      key: 'request.notFound',
+      params: { method: 'GET', path: '/api/no/such/thing' },
+    });
   });
 
   it('refuses a body over 1 MB with -1', async () => {

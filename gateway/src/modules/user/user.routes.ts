@@ -1,9 +1,9 @@
 import type { Router } from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
-import { fail } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import { AVATAR_PATH } from '@dms/shared/contracts/http/paths';
 import type { EndpointImpls } from '../../platform/http/http.endpoints';
+import { failWith } from '../../platform/errors/errors';
 import type { UserService } from './user.service';
 import { avatarSvg } from './user.avatar';
 
@@ -33,7 +33,7 @@ export function userRoutes(
       return `${ipKeyGenerator(req.ip ?? '')}|${name}`;
     },
     handler: (_req, res) => {
-      res.status(429).json(fail(ERR.GENERAL, 'Too many login attempts, please try again in a minute'));
+      res.status(429).json(failWith(ERR.GENERAL, 'auth.tooManyLogins'));
     },
   });
   return {

@@ -114,7 +114,7 @@ export class UserService {
     const creds = await repo.findCredentialsById(store.db, auth.accountId);
     if (!creds) throw new AppError(ERR.USER_NOT_FOUND, 404);
     if (!(await verifyPassword(body.oldPassword, creds.passwordHash)))
-      throw refuse.bad('old password is wrong');
+      throw refuse.bad('auth.oldPasswordWrong');
     const hash = await hashPassword(body.newPassword, this.deps.scryptLogN);
     const ended = await store.transaction(async (tx) => {
       await repo.setPasswordHash(tx, auth.accountId, hash, this.deps.now());

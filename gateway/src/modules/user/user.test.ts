@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@dms/shared/errors/codes';
+import { SEED_TEXTS } from '@dms/shared/domain/seed';
 import { userInfoSchema, type UserInfo } from '@dms/shared/contracts/http/user';
 import { PERM } from '@dms/shared/permissions/codes';
 import { ADMIN_PASSWORD, createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
@@ -56,7 +57,12 @@ describe('POST /user/login', () => {
   it('refuses a malformed JSON body with -1 "invalid JSON body"', async () => {
     const res = await t.call('POST', '/user/login', { rawBody: '{"username":' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: ERR.GENERAL, msg: 'invalid JSON body', data: null });
+    expect(res.body).toEqual({
+      code: ERR.GENERAL,
+      msg: 'invalid JSON body',
+      data: null,
+      key: 'request.invalidJson',
+    });
   });
 });
 
@@ -83,6 +89,7 @@ describe('login rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe(ERR.GENERAL);
     expect(refused.body.msg).toMatch(/too many login attempts/i);
+    expect(refused.body.key).toBe('auth.tooManyLogins');
   });
 
   it('counts each account name separately', async () => {
@@ -102,7 +109,10 @@ describe('GET /user/info', () => {
     expect(info.uid).toBe(1);
     expect(info.union_id).toBe('dms-1');
     expect(info.isSuper).toBe(true);
-    expect(info.role).toEqual({ id: 1, name: 'Super Admin' });
+    // The seeded texts are the ones the client shows in the interface language (shared/domain/seed.ts).
+    expect(info.role).toEqual({ id: 1, name: SEED_TEXTS.superRoleName });
+    expect(info.nickname).toBe(SEED_TEXTS.adminNickname);
+    expect(info.introduction).toBe(SEED_TEXTS.adminIntroduction);
     expect(info.permission.split(',')).toEqual(
       expect.arrayContaining([PERM.ROLE, PERM.STAFF, PERM.RISK_DATA]),
     );
@@ -200,7 +210,11 @@ describe('POST /user/editPassword', () => {
       body: { oldPassword: 'not-it', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'old password is wrong' });
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'old password is wrong',
+      key: 'auth.oldPasswordWrong',
+    });
   });
 
   it('names newPassword when it is shorter than 6 characters', async () => {
@@ -209,7 +223,12 @@ describe('POST /user/editPassword', () => {
       token: s.token,
       body: { oldPassword: s.password, newPassword: '12345', confirmPassword: '12345' },
     });
-    expect(res.body).toMatchObject({ code: ERR.GENERAL, msg: 'newPassword: Password at least 6 characters' });
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'newPassword: Password at least 6 characters',
+      key: 'validation.tooShort',
+      params: { field: 'newPassword', min: 6 },
+    });
   });
 
   it('refuses a confirmation that differs with "Two passwords are inconsistent"', async () => {
@@ -221,6 +240,7 @@ describe('POST /user/editPassword', () => {
     expect(res.body).toMatchObject({
       code: ERR.GENERAL,
       msg: 'confirmPassword: Two passwords are inconsistent',
+      key: 'auth.passwordsInconsistent',
     });
   });
 

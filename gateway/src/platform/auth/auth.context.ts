@@ -1,3 +1,5 @@
+import { message, type Message } from '@dms/shared/errors/messages';
+
 /** An account's data scope: its providers and currencies, or everything for the super account. */
 export interface Scope {
   providers: readonly number[] | 'all';
@@ -54,19 +56,19 @@ export function outsideScope(
   auth: Pick<AuthContext, 'scope'>,
   providers: readonly number[] | 'all',
   currencies: readonly string[] | 'all',
-): string | undefined {
+): Message | undefined {
   const own = auth.scope;
   if (own.providers !== 'all') {
     const held = own.providers;
-    if (providers === 'all') return 'all providers are outside your scope';
+    if (providers === 'all') return message('access.allProvidersOutside');
     const p = providers.find((id) => !held.includes(id));
-    if (p !== undefined) return `provider ${p} is outside your scope`;
+    if (p !== undefined) return message('access.providerOutside', { provider: p });
   }
   if (own.currencies !== 'all') {
     const held = own.currencies;
-    if (currencies === 'all') return 'all currencies are outside your scope';
+    if (currencies === 'all') return message('access.allCurrenciesOutside');
     const c = currencies.find((code) => !held.includes(code));
-    if (c !== undefined) return `currency ${c} is outside your scope`;
+    if (c !== undefined) return message('access.currencyOutside', { currency: c });
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import { EventBatchWriter } from '../../engine/batch.service';
 import { DayCutter } from '../../engine/events.mapper';
 import { EventsRepository } from '../../engine/events.repository';
 import { T0, ev } from '../../engine/events.fixtures';
+import { INGEST_LEAN_MIGRATION } from './db.ingestLean';
 import { buildMigrations, type Dialect } from './db.migrations';
 import { ROLLUP_VERSION_MIGRATION } from './db.rollupVersion';
 
@@ -86,7 +87,7 @@ describe('migration 0006_ingest_lean', () => {
         ])
         .execute();
 
-      const after = await migrator.migrateToLatest();
+      const after = await migrator.migrateTo(INGEST_LEAN_MIGRATION);
       expect(after.error).toBeUndefined();
       expect(after.results?.map((r) => r.migrationName)).toEqual(['0006_ingest_lean']);
       const rounds = await sql<{

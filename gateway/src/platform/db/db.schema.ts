@@ -70,6 +70,17 @@ export interface AuditLogTable {
   ip: string;
 }
 
+/** A day's rate of a currency against USD (`0008_exchange_rates`). */
+export interface ExchangeRateTable {
+  day: string;
+  currency: string;
+  /** Units of the currency one USD buys that day. */
+  rate: number;
+  updated_at: number;
+  /** The account name of who set it. */
+  updated_by: string;
+}
+
 /** The Kysely database type of the gateway. */
 export interface Database {
   provider: ProviderTable;
@@ -80,4 +91,5 @@ export interface Database {
   account_currency: AccountCurrencyTable;
   session: SessionTable;
   audit_log: AuditLogTable;
+  exchange_rate: ExchangeRateTable;
 }

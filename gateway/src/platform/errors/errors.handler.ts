@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../logger/logger';
 import { toErrorReply } from './errors';
-import type { Ack } from '@dms/shared/contracts/live/session';
+import type { Ack, HandshakeError } from '@dms/shared/contracts/live/session';
+import type { Envelope } from '@dms/shared/contracts/envelope';
 
 /** The one Express error handler: envelope out, stack only in the log. */
 export function expressErrorHandler(logger: Logger): ErrorRequestHandler {
@@ -32,9 +33,17 @@ export function ackHandler<A extends unknown[], T>(
     } catch (err) {
       const reply = toErrorReply(err);
       if (reply.unexpected) logger.error({ err }, 'socket command failed');
-      ack({ error: { code: reply.body.code, msg: reply.body.msg } });
+      ack({ error: liveError(reply.body) });
     }
   };
+}
+
+/** The error of a socket ack or handshake refusal: the envelope's code, msg, and key and params if any. */
+export function liveError(body: Envelope<unknown>): HandshakeError {
+  const out: HandshakeError = { code: body.code, msg: body.msg };
+  if (body.key) out.key = body.key;
+  if (body.params) out.params = { ...body.params };
+  return out;
 }
 
 /** Logs what escapes everything else; an uncaught exception then stops the process through `onFatal`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERR } from '@dms/shared/errors/codes';
 import { createLogger } from '../logger/logger';
-import { AppError, toErrorReply } from './errors';
+import { AppError, refuse, toErrorReply } from './errors';
 import { ackHandler } from './errors.handler';
 
 describe('toErrorReply', () => {
@@ -15,7 +15,25 @@ describe('toErrorReply', () => {
 
   it('hides an unknown error behind -1 "Internal error" and marks it for the log', () => {
     const reply = toErrorReply(new Error('SELECT secret FROM somewhere failed'));
-    expect(reply).toEqual({ status: 500, body: { code: -1, msg: 'Internal error', data: null }, unexpected: true });
+    expect(reply).toEqual({
+      status: 500,
+      body: { code: -1, msg: 'Internal error', data: null, key: 'server.internal' },
+      unexpected: true,
+    });
+  });
+
+  it('sends the message key and its parameters beside code and the English msg', () => {
+    expect(toErrorReply(refuse.bad('role.unknownPermission', { code: '77' })).body).toEqual({
+      code: -1,
+      msg: 'unknown permission code 77',
+      data: null,
+      key: 'role.unknownPermission',
+      params: { code: '77' },
+    });
+  });
+
+  it('leaves key out for a code that says it all', () => {
+    expect(toErrorReply(new AppError(ERR.ROLE_IN_USE, 409)).body).not.toHaveProperty('key');
   });
 });
 
@@ -28,11 +46,11 @@ describe('ackHandler', () => {
     expect(ack).toHaveBeenCalledWith({ data: 42 });
   });
 
-  it('acknowledges a refusal as {error: {code, msg}} like the REST envelope', async () => {
+  it('acknowledges a refusal as {error: {code, msg, key}} like the REST envelope', async () => {
     const ack = vi.fn();
     await ackHandler(logger, () => {
-      throw new AppError(ERR.GENERAL, 403, 'No permission');
+      throw refuse.forbidden();
     })(ack);
-    expect(ack).toHaveBeenCalledWith({ error: { code: -1, msg: 'No permission' } });
+    expect(ack).toHaveBeenCalledWith({ error: { code: -1, msg: 'No permission', key: 'access.noPermission' } });
   });
 });

@@ -3,6 +3,13 @@ import type { z } from 'zod';
 import { ok } from '@dms/shared/contracts/envelope';
 import { ERR } from '@dms/shared/errors/codes';
 import { endpoints, type EndpointDef, type Endpoints } from '@dms/shared/contracts/http/endpoints';
+import {
+  isMessageKey,
+  MESSAGES,
+  placeholdersOf,
+  type Message,
+  type MessageKey,
+} from '@dms/shared/errors/messages';
 import { AppError, refuse } from '../errors/errors';
 import { holdsAny, type AuthContext } from '../auth/auth.context';
 import { bearerToken } from '../auth/auth.token';
@@ -46,24 +53,129 @@ export interface MountOptions {
   verbatimMessages?: ReadonlySet<string>;
 }
 
+type Issue = z.core.$ZodIssue;
+
+/** The value at `path` in the request input (to tell a missing field from a wrong one). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const part of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[part];
+  }
+  return node;
+}
+
+/** The primitive parameters a schema put on a custom issue (`params`), without `code` and `key`. */
+function issueParams(params: unknown): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (!params || typeof params !== 'object') return out;
+  for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
+    if (name === 'code' || name === 'key') continue;
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) out[name] = value;
+  }
+  return out;
+}
+
+/** Keys of the catalogue texts without parameters, by text (the first key of a text wins). */
+const KEY_OF_TEXT: ReadonlyMap<string, MessageKey> = new Map(
+  (Object.entries(MESSAGES) as [MessageKey, string][])
+    .filter(([, text]) => placeholdersOf(text).length === 0)
+    .reverse()
+    .map(([key, text]) => [text, key] as const),
+);
+
+const num = (v: unknown): number | string => (typeof v === 'bigint' ? String(v) : Number(v));
+
 /**
- * The envelope of the first validation issue: `params.code` if the schema set one, else -1; msg names the
- * field, unless the message is one of `verbatim`.
+ * The message key and parameters of a zod issue: the key a schema put in the issue's `params.key` (with
+ * the issue's other params), else a generic key by issue code — required, wrong type, too short or long,
+ * too small or large, too few or many items, bad format, not an allowed value, unknown field, invalid.
+ * `field` is the issue's path.
  */
-export function validationError(error: z.ZodError, verbatim: ReadonlySet<string> = new Set()): AppError {
+export function issueMessage(issue: Issue, input: unknown): Message {
+  const field = issue.path.map(String).join('.');
+  const custom = (issue as { params?: { key?: unknown } }).params;
+  if (isMessageKey(custom?.key)) {
+    return { key: custom.key, params: { field, ...issueParams(custom) } };
+  }
+  // A schema that wrote a catalogue text as its message (`{error: MESSAGES[key]}`) meant that key.
+  const byText = KEY_OF_TEXT.get(issue.message);
+  if (byText) return { key: byText, params: { field } };
+  switch (issue.code) {
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      if (value === undefined || value === null || value === '') {
+        return { key: 'validation.required', params: { field } };
+      }
+      return { key: 'validation.invalidType', params: { field, expected: String(issue.expected) } };
+    }
+    case 'too_small': {
+      const min = num(issue.minimum);
+      if (issue.origin === 'string') {
+        const value = valueAt(input, issue.path);
+        if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+          return { key: 'validation.required', params: { field } };
+        return { key: 'validation.tooShort', params: { field, min } };
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { key: 'validation.tooFew', params: { field, min } };
+      }
+      return { key: 'validation.tooSmall', params: { field, min } };
+    }
+    case 'too_big': {
+      const max = num(issue.maximum);
+      if (issue.origin === 'string') return { key: 'validation.tooLong', params: { field, max } };
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { key: 'validation.tooMany', params: { field, max } };
+      }
+      return { key: 'validation.tooLarge', params: { field, max } };
+    }
+    case 'invalid_format':
+      return { key: 'validation.invalidFormat', params: { field } };
+    case 'invalid_value':
+    case 'invalid_union': {
+      const value = valueAt(input, issue.path);
+      if (value === undefined || value === null) return { key: 'validation.required', params: { field } };
+      return { key: 'validation.invalidValue', params: { field } };
+    }
+    case 'unrecognized_keys':
+      return {
+        key: 'validation.unknownField',
+        params: { field: [field, issue.keys[0] ?? ''].filter(Boolean).join('.') },
+      };
+    default:
+      return { key: 'validation.invalid', params: { field } };
+  }
+}
+
+/**
+ * The envelope of the first validation issue: `params.code` if the schema set one, else -1; the message
+ * key and parameters of {@link issueMessage}; msg (English) names the field, unless the message is one of
+ * `verbatim` (the spec's search-page messages, sent as written).
+ */
+export function validationError(
+  error: z.ZodError,
+  input: unknown = undefined,
+  verbatim: ReadonlySet<string> = new Set(),
+): AppError {
   const issue = error.issues[0];
-  if (!issue) return refuse.bad('invalid request');
+  if (!issue) return refuse.bad('request.invalid');
   const params = (issue as { params?: { code?: unknown } }).params;
   const code = typeof params?.code === 'number' ? params.code : ERR.GENERAL;
   const field = issue.path.map(String).join('.');
-  const msg = field && !verbatim.has(issue.message) ? `${field}: ${issue.message}` : issue.message;
-  return new AppError(code, 400, msg);
+  const text = field && !verbatim.has(issue.message) ? `${field}: ${issue.message}` : issue.message;
+  // A spec code of its own (108 "role name cannot be empty") says it all, unless the schema named a key.
+  if (code !== ERR.GENERAL && !isMessageKey((params as { key?: unknown } | undefined)?.key)) {
+    return new AppError(code, 400, undefined, null, text);
+  }
+  const m = issueMessage(issue, input);
+  return new AppError(code, 400, { key: m.key, params: m.params, text });
 }
 
 function parse<S>(schema: z.ZodType | undefined, input: unknown, verbatim?: ReadonlySet<string>): Parsed<S> {
   if (!schema) return undefined as Parsed<S>;
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error, verbatim);
+  if (!result.success) throw validationError(result.error, input, verbatim);
   return result.data as Parsed<S>;
 }
 
@@ -80,7 +192,7 @@ function guard(def: EndpointDef, options: MountOptions): RequestHandler {
 
 const notImplemented = (): EndpointImpl<EndpointDef> => ({
   handle: () => {
-    throw new AppError(ERR.GENERAL, 501, 'Not implemented yet');
+    throw new AppError(ERR.GENERAL, 501, { key: 'request.notImplemented' });
   },
 });
 

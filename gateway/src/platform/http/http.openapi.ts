@@ -3,6 +3,7 @@ import { envelopeSchema } from '@dms/shared/contracts/envelope';
 import { endpoints, type Access, type EndpointDef } from '@dms/shared/contracts/http/endpoints';
 import { API_BASE, APP_VERSION } from '@dms/shared/contracts/http/paths';
 import { ERROR_MESSAGES } from '@dms/shared/errors/codes';
+import { MESSAGES } from '@dms/shared/errors/messages';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -85,7 +86,8 @@ export function buildOpenApi(): JsonSchema {
       title: 'Data Management System API',
       version: APP_VERSION,
       description:
-        'Every response body is the envelope {code, msg, data}; code 0 is success. Codes: ' +
+        'Every response body is the envelope {code, msg, data}; code 0 is success. A refusal may add `key` ' +
+        '(a stable message key) and `params` (its values); see components.schemas.ErrorEnvelope. Codes: ' +
         Object.entries(ERROR_MESSAGES)
           .map(([code, msg]) => `${code} ${msg}`)
           .join('; ') +
@@ -100,7 +102,21 @@ export function buildOpenApi(): JsonSchema {
       schemas: {
         ErrorEnvelope: {
           type: 'object',
-          properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: {} },
+          description:
+            "A refusal: the spec's envelope {code, msg, data}, and where one code covers several cases a stable " +
+            'message key with its parameters. `msg` is the English text; clients show the text of `key` ' +
+            '(else of `code`) in their language and fall back to `msg` for one they do not know.',
+          properties: {
+            code: { type: 'integer', description: "A code of the spec's catalogue (see info.description)" },
+            msg: { type: 'string', description: 'English text of the refusal' },
+            data: { description: 'Details of the refusal (refused items), or null' },
+            key: { type: 'string', enum: Object.keys(MESSAGES), description: 'Stable dotted message key' },
+            params: {
+              type: 'object',
+              additionalProperties: { type: ['string', 'number'] },
+              description: "Values the key's text interpolates ({{name}}), e.g. {field: 'username'}",
+            },
+          },
           required: ['code', 'msg', 'data'],
         },
       },

@@ -6,6 +6,7 @@ import { accountRoom, roleRoom, sessionRoom } from '@dms/shared/contracts/live/r
 import { SESSION_EVENTS, type AccountChanged, type HandshakeError } from '@dms/shared/contracts/live/session';
 import { LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import { toErrorReply } from '../errors/errors';
+import { liveError } from '../errors/errors.handler';
 import type { Logger } from '../logger/logger';
 import type { AuthContext } from '../auth/auth.context';
 import type { SessionService } from '../auth/session.service';
@@ -82,7 +83,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
       const reply = toErrorReply(err);
       if (reply.unexpected) logger.error({ err }, 'live handshake failed');
       const refused = new Error(reply.body.msg) as Error & { data: HandshakeError };
-      refused.data = { code: reply.body.code, msg: reply.body.msg };
+      refused.data = liveError(reply.body);
       next(refused);
     }
   });

@@ -10,6 +10,9 @@ export const AUDIT_ACTIONS = {
   roleCreated: 'role.create',
   roleUpdated: 'role.update',
   roleDeleted: 'role.delete',
+  rateSet: 'rate.set',
+  rateDeleted: 'rate.delete',
+  rateImported: 'rate.import',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -52,6 +52,16 @@ import {
   transferQuerySchema,
 } from './stats';
 import { feedStatusEndpoint } from './feed';
+import {
+  rateChangeSchema,
+  rateDeleteBodySchema,
+  rateHistoryPageSchema,
+  rateHistoryQuerySchema,
+  rateImportBodySchema,
+  rateListQuerySchema,
+  ratePageSchema,
+  rateSetBodySchema,
+} from './rates';
 
 /**
  * Who may call an endpoint: `public` (no token), `session` (any signed-in account), or the list of
@@ -399,6 +409,53 @@ export const endpoints = {
     response: profitCompareSchema,
   }),
   feedStatus: feedStatusEndpoint,
+  // Exchange rates (contracts/http/rates.ts): read by Company Profit (12000) and their administrators
+  // (12001); changed by the administrators only, every change audited.
+  rateList: def({
+    method: 'GET',
+    path: '/exchange-rates/list',
+    summary: 'Exchange rates per day (units of the currency per USD), newest day first',
+    tag: 'rates',
+    access: [PERM.COMPANY_PROFIT, PERM.EXCHANGE_RATES],
+    query: rateListQuerySchema,
+    response: ratePageSchema,
+  }),
+  rateSet: def({
+    method: 'POST',
+    path: '/exchange-rates/set',
+    summary: 'Set the rate of a currency for every day of a range (replacing what was there)',
+    tag: 'rates',
+    access: [PERM.EXCHANGE_RATES],
+    body: rateSetBodySchema,
+    response: rateChangeSchema,
+  }),
+  rateDelete: def({
+    method: 'POST',
+    path: '/exchange-rates/delete',
+    summary: 'Remove the rates of a currency for a range of days',
+    tag: 'rates',
+    access: [PERM.EXCHANGE_RATES],
+    body: rateDeleteBodySchema,
+    response: rateChangeSchema,
+  }),
+  rateImport: def({
+    method: 'POST',
+    path: '/exchange-rates/import',
+    summary: 'Import rates from CSV text (day,currency,rate per line); one bad line refuses the file',
+    tag: 'rates',
+    access: [PERM.EXCHANGE_RATES],
+    body: rateImportBodySchema,
+    response: rateChangeSchema,
+  }),
+  rateHistory: def({
+    method: 'GET',
+    path: '/exchange-rates/history',
+    summary: 'Who changed which rates, and when (from the audit log)',
+    tag: 'rates',
+    access: [PERM.COMPANY_PROFIT, PERM.EXCHANGE_RATES],
+    query: rateHistoryQuerySchema,
+    response: rateHistoryPageSchema,
+  }),
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -14,7 +14,10 @@ export function requiredString(code: number, message: string, max = 64) {
     .nullish()
     .transform((s) => (s ?? '').trim())
     .refine((s) => s.length > 0, { message, params: { code } })
-    .refine((s) => s.length <= max, { message: `at most ${max} characters` });
+    .refine((s) => s.length <= max, {
+      message: `at most ${max} characters`,
+      params: { key: 'validation.tooLong', max },
+    });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addDays, isDay, parseDay } from '../../format/businessDay';
+import { MESSAGES, englishText } from '../../errors/messages';
+import { ENUM_LABELS, type EnumName } from '../../domain/labels';
 
 /**
  * Statistics calls of the workbench tables (home page) and of Company Profit (12000).
@@ -15,21 +17,24 @@ import { addDays, isDay, parseDay } from '../../format/businessDay';
  *   per-currency rows instead.
  */
 
-/** The spec's messages of the search pages (section 5), shown to users verbatim. */
-export const STATS_MESSAGES = {
-  providerRequired: 'Do not choose providerId !',
-  currencyRequired: 'Do not choose currency !',
-  dateRequired: 'Do not choose date !',
-  startAfterEnd: 'Start date is less than end date !',
-  noDataToDownload: 'Not have data to downoad',
-  rangeTooLong: 'The date range is at most 366 days !',
-  providerOutOfScope: 'provider not in your scope',
-  currencyOutOfScope: 'currency not in your scope',
-  badCursor: 'cursor is not valid for this query: go back to page 1',
-} as const;
-
 /** Longest day range (inclusive) of one statistics query. */
 export const MAX_RANGE_DAYS = 366;
+
+/**
+ * The spec's messages of the search pages (section 5), sent as `msg` verbatim, and the other statistics
+ * refusals: the English texts of their message keys (`errors/messages.ts`), which the client shows localised.
+ */
+export const STATS_MESSAGES = {
+  providerRequired: MESSAGES['validation.providerRequired'],
+  currencyRequired: MESSAGES['validation.currencyRequired'],
+  dateRequired: MESSAGES['validation.dateRequired'],
+  startAfterEnd: MESSAGES['validation.dateOrder'],
+  noDataToDownload: MESSAGES['validation.noDataToDownload'],
+  rangeTooLong: englishText('validation.rangeTooLong', { max: MAX_RANGE_DAYS }),
+  providerOutOfScope: MESSAGES['access.providerOutOfScope'],
+  currencyOutOfScope: MESSAGES['access.currencyOutOfScope'],
+  badCursor: MESSAGES['stats.badCursor'],
+} as const;
 
 /** Largest `pageSize` of the statistics tables. */
 export const STATS_MAX_PAGE_SIZE = 500;
@@ -110,22 +115,45 @@ function daySchema(name: string) {
     z
       .string({ error: STATS_MESSAGES.dateRequired })
       .min(1, { error: STATS_MESSAGES.dateRequired })
-      .refine(isDay, { error: `${name} must be a day written YYYY-MM-DD` }),
+      .refine(isDay, {
+        error: `${name} must be a day written YYYY-MM-DD`,
+        params: { key: 'validation.dayFormat' },
+      }),
   );
 }
 
 /** Checks one range: start ≤ end and at most {@link MAX_RANGE_DAYS} days. */
 function checkRange(
-  ctx: { addIssue: (issue: { code: 'custom'; message: string; path: string[]; input: unknown }) => void },
+  ctx: {
+    addIssue: (issue: {
+      code: 'custom';
+      message: string;
+      path: string[];
+      input: unknown;
+      params: Record<string, string | number>;
+    }) => void;
+  },
   start: string,
   end: string,
   path: string,
 ): void {
   if (!isDay(start) || !isDay(end)) return; // already refused field by field
   if (start > end) {
-    ctx.addIssue({ code: 'custom', message: STATS_MESSAGES.startAfterEnd, path: [path], input: start });
+    ctx.addIssue({
+      code: 'custom',
+      message: STATS_MESSAGES.startAfterEnd,
+      path: [path],
+      input: start,
+      params: { key: 'validation.dateOrder' },
+    });
   } else if (rangeDays(start, end) > MAX_RANGE_DAYS) {
-    ctx.addIssue({ code: 'custom', message: STATS_MESSAGES.rangeTooLong, path: [path], input: start });
+    ctx.addIssue({
+      code: 'custom',
+      message: STATS_MESSAGES.rangeTooLong,
+      path: [path],
+      input: start,
+      params: { key: 'validation.rangeTooLong', max: MAX_RANGE_DAYS },
+    });
   }
 }
 
@@ -517,7 +545,11 @@ export type Summary = z.infer<typeof summarySchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Company Profit (12000)
 
-/** `GET /company-profit/compare` query: two inclusive day ranges A (the base) and B, providers and currencies. */
+/**
+ * `GET /company-profit/compare` query: two inclusive day ranges A (the base) and B, providers and
+ * currencies, and optionally the reporting currency `reportCurrency` the money is converted into at each
+ * day's exchange rates (`contracts/http/rates.ts`).
+ */
 export const profitCompareQuerySchema = z
   .object({
     providerIds: providerIdsSchema,
@@ -526,6 +558,15 @@ export const profitCompareQuerySchema = z
     aEnd: daySchema('aEnd'),
     bStart: daySchema('bStart'),
     bEnd: daySchema('bEnd'),
+    reportCurrency: z
+      .string()
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .refine((s) => /^[A-Z0-9]{2,10}$/.test(s), {
+        error: 'reportCurrency must be a currency code',
+        params: { key: 'validation.currencyCode' },
+      })
+      .optional(),
   })
   .superRefine((q, ctx) => {
     checkRange(ctx, q.aStart, q.aEnd, 'aStart');
@@ -563,18 +604,75 @@ export type ProfitRange = z.infer<typeof profitRangeSchema>;
 export const profitDeltaSchema = z.object({ value: z.number().nullable(), pct: z.number().nullable() });
 export type ProfitDelta = z.infer<typeof profitDeltaSchema>;
 
-/** `GET /company-profit/compare` data. */
+const profitDiffSchema = z.object({
+  turnover: profitDeltaSchema,
+  payout: profitDeltaSchema,
+  ggr: profitDeltaSchema,
+  margin: profitDeltaSchema,
+  bets: profitDeltaSchema,
+  activePlayers: profitDeltaSchema,
+});
+
+/**
+ * Company Profit figures converted into the reporting currency: money (minor units of it) is null where a
+ * day's rate it needs is missing — such a sum is not made — and counts are as they are.
+ */
+const convertedShape = {
+  turnover: money().nullable(),
+  payout: money().nullable(),
+  ggr: money().nullable(),
+  margin: ratio(),
+  bets: int(),
+  activePlayers: int().nullable(),
+};
+export const convertedTotalsSchema = z.object(convertedShape);
+export type ConvertedTotals = z.infer<typeof convertedTotalsSchema>;
+
+/** One range of the comparison in the reporting currency, with its breakdowns (as {@link profitRangeSchema}). */
+export const convertedRangeSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  totals: convertedTotalsSchema,
+  byProvider: z.array(z.object({ provider: int(), ...convertedShape })),
+  /** Each currency's figures converted; its own figures are in `byCurrency` of the range. */
+  byCurrency: z.array(z.object({ currency: z.string(), ...convertedShape })),
+  byGame: z.array(z.object({ gameId: int(), ...convertedShape })),
+  byDay: z.array(z.object({ day: z.string(), ...convertedShape })),
+});
+export type ConvertedRange = z.infer<typeof convertedRangeSchema>;
+
+/** A rate Company Profit needed and did not find: the money of that currency on that day is not summed. */
+export const missingRateSchema = z.object({ day: z.string(), currency: z.string() });
+export type MissingRate = z.infer<typeof missingRateSchema>;
+
+/** The comparison in the reporting currency, at each day's rates. */
+export const profitReportSchema = z.object({
+  /** The reporting currency. */
+  currency: z.string(),
+  /** The currency the rates are stated against. */
+  base: z.string(),
+  a: convertedRangeSchema,
+  b: convertedRangeSchema,
+  diff: profitDiffSchema,
+  /** The rates that were needed and missing, by day then currency (at most {@link MISSING_RATES_LISTED}). */
+  missing: z.array(missingRateSchema),
+  /** How many rates were missing in all. */
+  missingCount: int(),
+});
+export type ProfitReport = z.infer<typeof profitReportSchema>;
+
+/** The longest list of missing rates a comparison carries (the count says how many there are). */
+export const MISSING_RATES_LISTED = 200;
+
+/**
+ * `GET /company-profit/compare` data: each range as its currencies' amounts added up (meaningful for one
+ * currency), and with `reportCurrency`, `report`: the same in the reporting currency at each day's rates.
+ */
 export const profitCompareSchema = z.object({
   a: profitRangeSchema,
   b: profitRangeSchema,
-  diff: z.object({
-    turnover: profitDeltaSchema,
-    payout: profitDeltaSchema,
-    ggr: profitDeltaSchema,
-    margin: profitDeltaSchema,
-    bets: profitDeltaSchema,
-    activePlayers: profitDeltaSchema,
-  }),
+  diff: profitDiffSchema,
+  report: profitReportSchema.nullable(),
 });
 export type ProfitCompare = z.infer<typeof profitCompareSchema>;
 
@@ -607,29 +705,57 @@ export const STATS_TABLES = [
 ] as const;
 export type StatsTable = (typeof STATS_TABLES)[number];
 
-/** How a column is written: money (minor units → 2 decimals), an integer, a ratio, a time, or text. */
-export type ColumnKind = 'money' | 'int' | 'ratio' | 'time' | 'text' | 'op';
+/**
+ * How a column is shown on screen and written in exports: money (minor units → 2 decimals), a count, an
+ * identifier (a number written without separators), a ratio (a percentage), a time (epoch ms; an Excel
+ * date-time in exports), a business day (an Excel date), text, the spec's operation label, an enumerated
+ * value (its label, {@link StatsColumn.enum}), or a provider (its name).
+ */
+export type ColumnKind =
+  'money' | 'int' | 'id' | 'ratio' | 'time' | 'day' | 'text' | 'op' | 'enum' | 'provider';
 
 /** One column of a table: the row key, its kind and its label per language. */
 export interface StatsColumn {
   key: string;
   kind: ColumnKind;
   label: Readonly<Record<ExportLang, string>>;
+  /** For `enum` columns: the enumeration whose labels the values are shown with. */
+  enum?: EnumName;
 }
 
 const L = (zh: string, en: string, es: string, ja: string) => ({ zh, en, es, ja });
 
 const C = {
-  day: { key: 'day', kind: 'text', label: L('日期', 'Date', 'Fecha', '日付') },
+  day: { key: 'day', kind: 'day', label: L('日期', 'Date', 'Fecha', '日付') },
   ts: { key: 'ts', kind: 'time', label: L('时间', 'Time', 'Hora', '時間') },
-  playerId: { key: 'playerId', kind: 'int', label: L('用户ID', 'User ID', 'ID de usuario', 'ユーザーID') },
+  playerId: { key: 'playerId', kind: 'id', label: L('玩家ID', 'Player ID', 'ID de jugador', 'プレイヤーID') },
   account: { key: 'account', kind: 'text', label: L('玩家账号', 'Account', 'Cuenta', 'アカウント') },
-  provider: { key: 'provider', kind: 'int', label: L('平台商', 'Provider', 'Proveedor', 'プロバイダー') },
+  provider: {
+    key: 'provider',
+    kind: 'provider',
+    label: L('平台商', 'Provider', 'Proveedor', 'プロバイダー'),
+  },
   currency: { key: 'currency', kind: 'text', label: L('币种', 'Currency', 'Moneda', '通貨') },
   ip: { key: 'ip', kind: 'text', label: L('IP', 'IP', 'IP', 'IP') },
-  device: { key: 'device', kind: 'text', label: L('设备', 'Device', 'Dispositivo', 'デバイス') },
+  device: {
+    key: 'device',
+    kind: 'enum',
+    enum: 'device',
+    label: L('设备', 'Device', 'Dispositivo', 'デバイス'),
+  },
   amount: { key: 'amount', kind: 'money', label: L('金额', 'Amount', 'Importe', '金額') },
-  kind: { key: 'kind', kind: 'text', label: L('类型', 'Type', 'Tipo', '種類') },
+  bonusKind: {
+    key: 'kind',
+    kind: 'enum',
+    enum: 'bonusKind',
+    label: L('红利类型', 'Bonus type', 'Tipo de bono', 'ボーナスの種類'),
+  },
+  prizeKind: {
+    key: 'kind',
+    kind: 'enum',
+    enum: 'prizeKind',
+    label: L('奖金类型', 'Prize type', 'Tipo de premio', '賞金の種類'),
+  },
   op: { key: 'op', kind: 'op', label: L('操作', 'Operation', 'Operación', '操作') },
   turnover: {
     key: 'turnover',
@@ -704,13 +830,13 @@ const dailyColumns: readonly StatsColumn[] = [
   C.prizeCount,
 ];
 
-const awardColumns: readonly StatsColumn[] = [
+const awardColumns = (kind: StatsColumn): readonly StatsColumn[] => [
   { key: 'id', kind: 'text', label: L('单号', 'ID', 'ID', 'ID') },
   C.playerId,
   C.account,
   C.provider,
   C.currency,
-  C.kind,
+  kind,
   C.amount,
   C.ts,
 ];
@@ -748,17 +874,22 @@ export const STATS_COLUMNS: Readonly<Record<StatsTable, readonly StatsColumn[]>>
     C.account,
     C.provider,
     C.currency,
-    { key: 'gameId', kind: 'int', label: L('游戏', 'Game', 'Juego', 'ゲーム') },
+    { key: 'gameId', kind: 'enum', enum: 'game', label: L('游戏', 'Game', 'Juego', 'ゲーム') },
     { key: 'tableId', kind: 'text', label: L('桌号', 'Table ID', 'ID de mesa', 'テーブルID') },
     { key: 'shoeId', kind: 'text', label: L('靴号', 'Shoe ID', 'ID de zapato', 'シューID') },
-    { key: 'betType', kind: 'text', label: L('投注类型', 'Bet type', 'Tipo de apuesta', 'ベットタイプ') },
+    {
+      key: 'betType',
+      kind: 'enum',
+      enum: 'betType',
+      label: L('投注类型', 'Bet type', 'Tipo de apuesta', 'ベットタイプ'),
+    },
     C.op,
     C.amount,
     C.payout,
     { key: 'winLoss', kind: 'money', label: L('输赢', 'Win/loss', 'Ganancia/pérdida', '勝敗') },
     C.ts,
   ],
-  bonus: awardColumns,
+  bonus: awardColumns(C.bonusKind),
   players: [
     C.playerId,
     C.account,
@@ -787,25 +918,63 @@ export const STATS_COLUMNS: Readonly<Record<StatsTable, readonly StatsColumn[]>>
     { key: 'balanceAfter', kind: 'money', label: L('余额', 'Balance after', 'Saldo posterior', '残高') },
     C.ts,
   ],
-  prizes: awardColumns,
+  prizes: awardColumns(C.prizeKind),
   'operator-daily': [C.day, C.provider, C.currency, ...dailyColumns],
 };
 
-/** Localised operation labels (spec section 3) for the `op` column. */
+/** Localised operation labels (spec section 3) for the `op` column: the direction labels of `labels.ts`. */
 export const OP_LABELS: Readonly<
   Record<'bet' | 'transfer', Readonly<Record<0 | 1, Readonly<Record<ExportLang, string>>>>>
 > = {
-  bet: {
-    0: L('投注', 'bet', 'apuesta', 'ベット'),
-    1: L('投注结果', 'bet result', 'resultado de apuesta', 'ベット結果'),
-  },
-  transfer: {
-    0: L('转出', 'transfer out', 'transferencia saliente', '出金'),
-    1: L('转入', 'transfer in', 'transferencia entrante', '入金'),
-  },
+  bet: ENUM_LABELS.betDirection,
+  transfer: ENUM_LABELS.transferDirection,
 };
 
-/** The download file name of a table export: `<table>-<start>-<end>.xlsx`. */
-export function exportFileName(table: StatsTable, startDate: string, endDate: string): string {
-  return `${table}-${startDate}-${endDate}.xlsx`;
+/** The enumeration of the `op` column's label for a row: a transfer's direction or a bet's. */
+export function opEnum(op: unknown): 'transferDirection' | 'betDirection' {
+  return op === 'transfer' ? 'transferDirection' : 'betDirection';
+}
+
+/** The name of each table in each language: the workbench's tab and the export's title and file name. */
+export const STATS_TABLE_LABELS: Readonly<Record<StatsTable, Readonly<Record<ExportLang, string>>>> = {
+  login: L('登录数据', 'Login data', 'Datos de inicio de sesión', 'ログインデータ'),
+  registered: L('注册数据', 'Registered data', 'Datos de registro', '登録データ'),
+  daily: L('每日数据', 'Daily data', 'Datos diarios', '日次データ'),
+  'game-records': L('游戏记录', 'Game record', 'Registro de juego', 'ゲーム記録'),
+  bonus: L('红利明细', 'Bonus details', 'Detalle de bonos', 'ボーナス明細'),
+  players: L('玩家数据', 'Player data', 'Datos de jugadores', 'プレイヤーデータ'),
+  transfers: L('转账数据', 'Transfer data', 'Datos de transferencias', '入出金データ'),
+  prizes: L('奖金明细', 'Prize details', 'Detalle de premios', '賞金明細'),
+  'operator-daily': L(
+    '平台商每日数据',
+    'Operator daily data',
+    'Datos diarios por proveedor',
+    'プロバイダー別日次データ',
+  ),
+};
+
+/** The words of an export's header block (the filters that produced it), in each language. */
+export const EXPORT_TEXTS = {
+  providers: L('平台商', 'Providers', 'Proveedores', 'プロバイダー'),
+  currencies: L('币种', 'Currencies', 'Monedas', '通貨'),
+  dates: L('日期', 'Dates', 'Fechas', '日付'),
+  dateRange: L('{{start}} 至 {{end}}', '{{start}} to {{end}}', '{{start}} a {{end}}', '{{start}} ～ {{end}}'),
+  sortedBy: L('排序', 'Sorted by', 'Orden', '並べ替え'),
+  asc: L('升序', 'ascending', 'ascendente', '昇順'),
+  desc: L('降序', 'descending', 'descendente', '降順'),
+  exportedAt: L('导出时间', 'Exported at', 'Exportado el', 'エクスポート日時'),
+  timeZone: L('时区', 'Time zone', 'Zona horaria', 'タイムゾーン'),
+} as const satisfies Record<string, Readonly<Record<ExportLang, string>>>;
+
+/**
+ * The download file name of a table export, in the user's language: `<table name>-<start>-<end>.xlsx`
+ * ("游戏记录-2025-11-01-2025-11-30.xlsx").
+ */
+export function exportFileName(
+  table: StatsTable,
+  startDate: string,
+  endDate: string,
+  lang: ExportLang,
+): string {
+  return `${STATS_TABLE_LABELS[table][lang]}-${startDate}-${endDate}.xlsx`;
 }

@@ -6,10 +6,16 @@ import { z } from 'zod';
  * Handshake: `io({ auth: { token } })`. A missing, unknown, revoked or idle-expired token is refused
  * with a `connect_error` whose `data` is {@link handshakeErrorSchema} (`code` -2, the re-login prompt).
  */
-export const handshakeErrorSchema = z.object({ code: z.number().int(), msg: z.string() });
+export const handshakeErrorSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  /** The message key and its parameters, as in a REST failure envelope (`errors/messages.ts`). */
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 export type HandshakeError = z.infer<typeof handshakeErrorSchema>;
 
-/** Acknowledgement of a client command: `{data}` on success, `{error: {code, msg}}` otherwise. */
+/** Acknowledgement of a client command: `{data}` on success, `{error: {code, msg, key?, params?}}` otherwise. */
 export type Ack<T> = { data: T } | { error: HandshakeError };
 
 /** Event names of the session channel (`entity:verbed` for notifications). */

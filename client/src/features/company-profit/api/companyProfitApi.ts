@@ -21,6 +21,7 @@ export const companyProfitApi = tagged.injectEndpoints({
           aEnd: q.aEnd,
           bStart: q.bStart,
           bEnd: q.bEnd,
+          reportCurrency: q.reportCurrency,
         },
       }),
       responseSchema: profitCompareSchema,

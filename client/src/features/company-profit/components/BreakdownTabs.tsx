@@ -1,8 +1,8 @@
 import { HTMLTable, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profitDelta, type ProfitCompare, type ProfitTotals } from '@dms/shared/contracts/http/stats';
-import { formatFigure, formatPct, gameName, type Metric } from '../format';
+import { profitDelta, type ConvertedTotals } from '@dms/shared/contracts/http/stats';
+import { formatFigure, formatPct, gameName, type Metric, type ProfitView } from '../format';
 import { Delta } from './Delta';
 
 /** The slices Company Profit breaks a range into. */
@@ -13,17 +13,17 @@ interface SliceRow {
   label: string;
   /** The currency of this slice's money, when it has one. */
   currency?: string;
-  a: ProfitTotals | undefined;
-  b: ProfitTotals | undefined;
+  a: ConvertedTotals | undefined;
+  b: ConvertedTotals | undefined;
 }
 
 /** Joins the slices of A and B by key, largest turnover (of either range) first. */
 export function joinSlices(
-  data: ProfitCompare,
+  data: ProfitView,
   breakdown: Breakdown,
   label: (key: string) => string,
 ): SliceRow[] {
-  const pick = (range: ProfitCompare['a']): Map<string, ProfitTotals> => {
+  const pick = (range: ProfitView['a']): Map<string, ConvertedTotals> => {
     if (breakdown === 'provider') return new Map(range.byProvider.map((r) => [String(r.provider), r]));
     if (breakdown === 'currency') return new Map(range.byCurrency.map((r) => [r.currency, r]));
     return new Map(range.byGame.map((r) => [String(r.gameId), r]));
@@ -47,102 +47,122 @@ const SHOWN: readonly Metric[] = ['turnover', 'ggr', 'margin', 'bets', 'activePl
 /** Metrics whose change is shown as a percentage beside them. */
 const WITH_CHANGE: ReadonlySet<Metric> = new Set(['turnover', 'ggr']);
 
-/** Props of {@link BreakdownTabs}. */
-export interface BreakdownTabsProps {
-  data: ProfitCompare;
-  /** The currency of the money figures when one is chosen. */
+/** Props of {@link SliceTable}. */
+export interface SliceTableProps {
+  data: ProfitView;
+  breakdown: Breakdown;
+  /** The currency of the money figures when one is chosen (per currency, each row is in its own). */
   currency?: string;
   providerName: (id: number) => string;
 }
 
-/** A and B per provider, currency and game: turnover and GGR with their change, margin, bets, players. */
-export function BreakdownTabs({ data, currency, providerName }: BreakdownTabsProps) {
+/** A and B per provider, currency or game: turnover and GGR with their change, margin, bets, players. */
+export function SliceTable({ data, breakdown: tab, currency, providerName }: SliceTableProps) {
   const { t, i18n } = useTranslation('companyProfit');
-  const [tab, setTab] = useState<Breakdown>('provider');
   const label = (key: string): string => {
     if (tab === 'provider') return providerName(Number(key));
     if (tab === 'game') return gameName(Number(key), i18n.language);
     return key;
   };
   const rows = joinSlices(data, tab, label);
-
-  const table =
-    rows.length === 0 ? (
-      <NonIdealState icon="th" description={t('empty')} />
-    ) : (
-      <div className="dms-profit__scroll" role="region" aria-label={t(`breakdown.${tab}`)} tabIndex={0}>
-        <HTMLTable compact striped className="dms-profit__table">
-          <thead>
-            <tr>
-              <th scope="col" rowSpan={2}>
-                {t(`breakdown.${tab}`)}
+  return rows.length === 0 ? (
+    <NonIdealState icon="th" description={t('empty')} />
+  ) : (
+    <div className="dms-profit__scroll" role="region" aria-label={t(`breakdown.${tab}`)} tabIndex={0}>
+      <HTMLTable compact striped className="dms-profit__table">
+        <thead>
+          <tr>
+            <th scope="col" rowSpan={2}>
+              {t(`breakdown.${tab}`)}
+            </th>
+            {SHOWN.map((m) => (
+              <th key={m} scope="colgroup" colSpan={WITH_CHANGE.has(m) ? 3 : 2} className="dms-profit__group">
+                {t(`metric.${m}`)}
               </th>
-              {SHOWN.map((m) => (
-                <th
-                  key={m}
-                  scope="colgroup"
-                  colSpan={WITH_CHANGE.has(m) ? 3 : 2}
-                  className="dms-profit__group"
-                >
-                  {t(`metric.${m}`)}
+            ))}
+          </tr>
+          <tr>
+            {SHOWN.flatMap((m) => [
+              <th key={`${m}a`} scope="col" className="dms-profit__num">
+                A
+              </th>,
+              <th key={`${m}b`} scope="col" className="dms-profit__num">
+                B
+              </th>,
+              ...(WITH_CHANGE.has(m)
+                ? [
+                    <th key={`${m}d`} scope="col" className="dms-profit__num">
+                      {t('compare.percent')}
+                    </th>,
+                  ]
+                : []),
+            ])}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const cur = row.currency ?? currency;
+            return (
+              <tr key={row.key}>
+                <th scope="row" title={tab === 'provider' ? `#${row.key}` : undefined}>
+                  {row.label}
                 </th>
-              ))}
-            </tr>
-            <tr>
-              {SHOWN.flatMap((m) => [
-                <th key={`${m}a`} scope="col" className="dms-profit__num">
-                  A
-                </th>,
-                <th key={`${m}b`} scope="col" className="dms-profit__num">
-                  B
-                </th>,
-                ...(WITH_CHANGE.has(m)
-                  ? [
-                      <th key={`${m}d`} scope="col" className="dms-profit__num">
-                        {t('compare.percent')}
-                      </th>,
-                    ]
-                  : []),
-              ])}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const cur = row.currency ?? currency;
-              return (
-                <tr key={row.key}>
-                  <th scope="row" title={tab === 'provider' ? `#${row.key}` : undefined}>
-                    {row.label}
-                  </th>
-                  {SHOWN.flatMap((m) => {
-                    const av = row.a?.[m] ?? (row.a ? null : m === 'margin' ? null : 0);
-                    const bv = row.b?.[m] ?? (row.b ? null : m === 'margin' ? null : 0);
-                    const cells = [
-                      <td key={`${m}a`} className="dms-profit__num">
-                        {formatFigure(m, av, cur)}
+                {SHOWN.flatMap((m) => {
+                  const av = row.a?.[m] ?? (row.a ? null : m === 'margin' ? null : 0);
+                  const bv = row.b?.[m] ?? (row.b ? null : m === 'margin' ? null : 0);
+                  const cells = [
+                    <td key={`${m}a`} className="dms-profit__num">
+                      {formatFigure(m, av, cur)}
+                    </td>,
+                    <td key={`${m}b`} className="dms-profit__num">
+                      {formatFigure(m, bv, cur)}
+                    </td>,
+                  ];
+                  if (WITH_CHANGE.has(m)) {
+                    const d = profitDelta(av, bv);
+                    cells.push(
+                      <td key={`${m}d`} className="dms-profit__num">
+                        <Delta metric={m} value={d.pct === null ? null : d.value} text={formatPct(d.pct)} />
                       </td>,
-                      <td key={`${m}b`} className="dms-profit__num">
-                        {formatFigure(m, bv, cur)}
-                      </td>,
-                    ];
-                    if (WITH_CHANGE.has(m)) {
-                      const d = profitDelta(av, bv);
-                      cells.push(
-                        <td key={`${m}d`} className="dms-profit__num">
-                          <Delta metric={m} value={d.pct === null ? null : d.value} text={formatPct(d.pct)} />
-                        </td>,
-                      );
-                    }
-                    return cells;
-                  })}
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
-      </div>
-    );
+                    );
+                  }
+                  return cells;
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
 
+/** Props of {@link BreakdownTabs}. */
+export interface BreakdownTabsProps {
+  /** The view of the providers and games (in the reporting currency when one is chosen). */
+  data: ProfitView;
+  /** The ranges per currency, each currency in itself. */
+  perCurrency: ProfitView;
+  /** The currency of the money figures of `data` when there is one. */
+  currency?: string;
+  providerName: (id: number) => string;
+}
+
+/**
+ * A and B per provider, currency and game. Providers and games are in the reporting currency; the
+ * currency tab shows each currency's own figures.
+ */
+export function BreakdownTabs({ data, perCurrency, currency, providerName }: BreakdownTabsProps) {
+  const { t } = useTranslation('companyProfit');
+  const [tab, setTab] = useState<Breakdown>('provider');
+  const panel = (
+    <SliceTable
+      data={tab === 'currency' ? perCurrency : data}
+      breakdown={tab}
+      currency={tab === 'currency' ? undefined : currency}
+      providerName={providerName}
+    />
+  );
   return (
     <Tabs
       id="dms-profit-breakdown"
@@ -151,9 +171,9 @@ export function BreakdownTabs({ data, currency, providerName }: BreakdownTabsPro
       onChange={(id) => setTab(id as Breakdown)}
       className="dms-profit__tabs"
     >
-      <Tab id="provider" icon="office" title={t('breakdown.provider')} panel={table} />
-      <Tab id="currency" icon="dollar" title={t('breakdown.currency')} panel={table} />
-      <Tab id="game" icon="layers" title={t('breakdown.game')} panel={table} />
+      <Tab id="provider" icon="office" title={t('breakdown.provider')} panel={panel} />
+      <Tab id="currency" icon="dollar" title={t('breakdown.currency')} panel={panel} />
+      <Tab id="game" icon="layers" title={t('breakdown.game')} panel={panel} />
     </Tabs>
   );
 }

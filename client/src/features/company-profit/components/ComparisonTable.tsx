@@ -1,12 +1,11 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ProfitCompare } from '@dms/shared/contracts/http/stats';
-import { formatDifference, formatFigure, formatPct, METRICS } from '../format';
+import { formatDifference, formatFigure, formatPct, METRICS, type ProfitView } from '../format';
 import { Delta } from './Delta';
 
 /** Props of {@link ComparisonTable}. */
 export interface ComparisonTableProps {
-  data: ProfitCompare;
+  data: ProfitView;
   /** The currency of the money figures when one is chosen (its code follows each amount). */
   currency?: string;
 }

@@ -2,12 +2,12 @@ import { SegmentedControl } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { daysOf, type ProfitCompare } from '@dms/shared/contracts/http/stats';
-import { abbreviate, formatMoney } from '@dms/shared/format/number';
+import { daysOf } from '@dms/shared/contracts/http/stats';
+import { formatAmountShort, formatShort, NO_VALUE } from '@/lib/format/number';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import { escapeHtml, type ChartOption } from '@/components/charts/chartOption';
 import { selectThemeColor } from '@/lib/settings/settingsSlice';
-import { gameName } from '../format';
+import { gameName, type ProfitView } from '../format';
 import { joinSlices } from './BreakdownTabs';
 
 type DailyMetric = 'ggr' | 'turnover';
@@ -18,21 +18,27 @@ const COLOR_A = '#8f99a8';
 
 /** Props of {@link ProfitCharts}. */
 export interface ProfitChartsProps {
-  data: ProfitCompare;
+  data: ProfitView;
   currency?: string;
   providerName: (id: number) => string;
 }
 
 function money(minor: number | null | undefined, currency?: string): string {
-  if (typeof minor !== 'number') return '—';
-  return formatMoney(minor, { abbreviate: true, suffix: currency ? ` ${currency}` : '' });
+  if (typeof minor !== 'number') return NO_VALUE;
+  return formatAmountShort(minor, currency);
 }
 
-/** The values of a range's days in order, 0 for a day without a row. */
-function dailySeries(range: ProfitCompare['a'], metric: DailyMetric): { days: string[]; values: number[] } {
+/**
+ * The values of a range's days in order, 0 for a day without a row, null (a gap in the line) for a day
+ * whose figure could not be converted for want of a rate.
+ */
+function dailySeries(
+  range: ProfitView['a'],
+  metric: DailyMetric,
+): { days: string[]; values: (number | null)[] } {
   const byDay = new Map(range.byDay.map((d) => [d.day, d[metric]]));
   const days = daysOf(range.start, range.end);
-  return { days, values: days.map((d) => byDay.get(d) ?? 0) };
+  return { days, values: days.map((d) => (byDay.has(d) ? (byDay.get(d) ?? null) : 0)) };
 }
 
 /**
@@ -82,7 +88,12 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         nameLocation: 'middle',
         nameGap: 26,
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
+      // Money ticks at whole units at least: an axis of tiny values reads 0.01, 0, 0 … otherwise.
+      yAxis: {
+        type: 'value',
+        minInterval: 100,
+        axisLabel: { formatter: (v: number) => formatShort(v / 100) },
+      },
       dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
       series: [
         {
@@ -102,7 +113,7 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         },
       ],
     };
-    const empty = a.values.every((v) => v === 0) && b.values.every((v) => v === 0);
+    const empty = a.values.every((v) => !v) && b.values.every((v) => !v);
     return { option, empty };
   }, [data, metric, primary, currency, t]);
 
@@ -125,13 +136,20 @@ export function ProfitCharts({ data, currency, providerName }: ProfitChartsProps
         data: rows.map((r) => r.label),
         axisLabel: { interval: 0, rotate: rows.length > 4 ? 30 : 0, width: 90, overflow: 'truncate' },
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
+      // Money ticks at whole units at least: an axis of tiny values reads 0.01, 0, 0 … otherwise.
+      yAxis: {
+        type: 'value',
+        minInterval: 100,
+        axisLabel: { formatter: (v: number) => formatShort(v / 100) },
+      },
       series: [
         { name: 'A', type: 'bar', data: rows.map((r) => r.a?.ggr ?? 0), barMaxWidth: 28 },
         { name: 'B', type: 'bar', data: rows.map((r) => r.b?.ggr ?? 0), barMaxWidth: 28 },
       ],
     };
-    return { option, empty: rows.length === 0 };
+    // No GGR to draw (none, or none that could be converted): the panel says so instead of an empty axis.
+    const nothing = rows.every((r) => !r.a?.ggr && !r.b?.ggr);
+    return { option, empty: rows.length === 0 || nothing };
   }, [data, slice, primary, currency, providerName, language]);
 
   return (

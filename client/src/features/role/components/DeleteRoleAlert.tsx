@@ -27,12 +27,13 @@ export function DeleteRoleAlert({ role, onClose, portalContainer }: DeleteRoleAl
       cancelText={t('common.cancel')}
       onClose={onClose}
       portalContainer={portalContainer}
+      blocked={(r) => r.accountCount > 0}
       body={(r, refused) => (
         <>
           <p>{t('role.delete.confirm', { name: r?.name ?? '' })}</p>
           {r && r.accountCount > 0 && !refused && (
             <Callout intent={Intent.WARNING} icon="people">
-              {t('role.delete.inUse', { n: r.accountCount })}
+              {t('role.delete.inUse', { count: r.accountCount })}
             </Callout>
           )}
         </>

@@ -5,6 +5,7 @@ import { formatDate } from '@dms/shared/format/date';
 import { RowActions } from '@/components/table/RowActions';
 import { SkeletonRows } from '@/components/table/SkeletonRows';
 import { PermissionTags } from './PermissionTags';
+import { seedText } from '@/lib/i18n/seedText';
 
 /** Props of {@link RoleTable}. */
 export interface RoleTableProps {
@@ -62,7 +63,7 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                 <td>{role.id}</td>
                 <td>
                   <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-                    <strong>{role.name}</strong>
+                    <strong translate={role.isSuper ? undefined : 'no'}>{seedText(role.name)}</strong>
                     {role.isSuper && (
                       <Tag minimal intent={Intent.PRIMARY} icon="lock">
                         {t('role.superTag')}
@@ -70,8 +71,11 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                     )}
                   </span>
                 </td>
-                <td className={role.description ? undefined : Classes.TEXT_MUTED}>
-                  {role.description || '—'}
+                <td
+                  className={role.description ? undefined : Classes.TEXT_MUTED}
+                  translate={role.isSuper ? undefined : 'no'}
+                >
+                  {seedText(role.description) || '—'}
                 </td>
                 <td>
                   <PermissionTags permission={role.permission} />
@@ -80,11 +84,14 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                 <td style={{ whiteSpace: 'nowrap' }}>{formatDate(role.updatedAt)}</td>
                 <td style={{ whiteSpace: 'nowrap' }}>
                   <RowActions
-                    protectedReason={role.isSuper ? t('errors.109') : undefined}
+                    protectedReason={role.isSuper ? t('errors:code.109') : undefined}
                     editLabel={t('role.editAria', { name: role.name })}
                     onEdit={() => onEdit(role)}
                     deleteLabel={t('role.deleteAria', { name: role.name })}
                     onDelete={() => onDelete(role)}
+                    deleteBlockedReason={
+                      role.accountCount > 0 ? t('role.delete.inUse', { count: role.accountCount }) : undefined
+                    }
                   />
                 </td>
               </tr>

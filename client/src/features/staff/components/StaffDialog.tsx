@@ -27,6 +27,8 @@ import {
   type StaffFormErrors,
   type StaffFormValues,
 } from './staffFormModel';
+import { seedText } from '@/lib/i18n/seedText';
+import { currencyName } from '@/lib/i18n/currencyName';
 
 /** Props of {@link StaffDialog}. */
 export interface StaffDialogProps {
@@ -99,14 +101,19 @@ function StaffForm({ staff, onClose }: Omit<StaffDialogProps, 'isOpen' | 'portal
     [providers.data],
   );
   const currencyChoices = useMemo<Choice<string>[]>(
-    () => (currencies.data ?? []).map((c) => ({ key: c.code, label: c.code, hint: c.name })),
+    () =>
+      (currencies.data ?? []).map((c) => ({
+        key: c.code,
+        label: c.code,
+        hint: currencyName(c.code, c.name),
+      })),
     [currencies.data],
   );
   const roleChoices = useMemo(() => {
-    const list = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+    const list = (roles.data ?? []).map((r) => ({ value: r.id, label: seedText(r.name) }));
     // An account may hold a role the signed-in account cannot assign; it is still shown as it is.
     if (staff && staff.roleId > 0 && !list.some((r) => r.value === staff.roleId)) {
-      list.unshift({ value: staff.roleId, label: staff.roleName });
+      list.unshift({ value: staff.roleId, label: seedText(staff.roleName) });
     }
     return list;
   }, [roles.data, staff]);

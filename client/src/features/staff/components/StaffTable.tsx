@@ -7,6 +7,7 @@ import { relativeTime, type RelativeTimeLanguage } from '@dms/shared/format/rela
 import { RowActions } from '@/components/table/RowActions';
 import { SkeletonRows } from '@/components/table/SkeletonRows';
 import { useNow } from './useNow';
+import { seedText } from '@/lib/i18n/seedText';
 
 /** Props of {@link StaffTable}. */
 export interface StaffTableProps {
@@ -123,7 +124,7 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                   <td>{staff.id}</td>
                   <td>
                     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-                      <strong>{staff.account}</strong>
+                      <strong translate="no">{staff.account}</strong>
                       {staff.isSuper && (
                         <Tag minimal intent={Intent.PRIMARY} icon="lock">
                           {t('staff.superTag')}
@@ -136,9 +137,14 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                       )}
                     </span>
                   </td>
-                  <td className={staff.nickname ? undefined : Classes.TEXT_MUTED}>{staff.nickname || '—'}</td>
+                  <td
+                    className={staff.nickname ? undefined : Classes.TEXT_MUTED}
+                    translate={staff.isSuper ? undefined : 'no'}
+                  >
+                    {seedText(staff.nickname) || '—'}
+                  </td>
                   <td style={{ whiteSpace: 'nowrap' }}>
-                    {staff.roleName || <span className={Classes.TEXT_MUTED}>—</span>}
+                    {seedText(staff.roleName) || <span className={Classes.TEXT_MUTED}>—</span>}
                   </td>
                   <td>
                     <NameList names={staff.providers.map((id) => providerNames.get(id) ?? `#${id}`)} />
@@ -161,7 +167,7 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                   </td>
                   <td style={{ whiteSpace: 'nowrap' }}>
                     <RowActions
-                      protectedReason={staff.isSuper ? t('errors.-101') : undefined}
+                      protectedReason={staff.isSuper ? t('errors:code.-101') : undefined}
                       editLabel={t('staff.editAria', { account: staff.account })}
                       onEdit={() => onEdit(staff)}
                       deleteLabel={t('staff.deleteAria', { account: staff.account })}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import type { StatsFilter } from '@dms/shared/contracts/http/stats';
-import { abbreviate, formatMoney } from '@dms/shared/format/number';
+import { formatAmountShort, formatShort } from '@/lib/format/number';
 import { ChartPanel } from '@/components/charts/ChartPanel';
 import type { ChartOption } from '@/components/charts/chartOption';
 import { zeroAlignedAxes } from '@/components/charts/zeroAlignedAxes';
@@ -52,8 +52,7 @@ export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
       list.map((d) => d.ggr),
       list.map((d) => d.turnover),
     );
-    const money = (v: unknown) =>
-      `${formatMoney(typeof v === 'number' ? v : 0, { abbreviate: true })} ${currency}`;
+    const money = (v: unknown) => formatAmountShort(typeof v === 'number' ? v : 0, currency);
     return {
       color: [primary, '#8f99a8'],
       legend: { top: 0, data: [t('summary.ggr'), t('summary.turnover')] },
@@ -61,13 +60,13 @@ export function DailyTrendChart({ filter, currency }: DailyTrendChartProps) {
       tooltip: { trigger: 'axis', confine: true, valueFormatter: money },
       xAxis: { type: 'category', data: days },
       yAxis: [
-        { type: 'value', ...ggrAxis, axisLabel: { formatter: (v: number) => abbreviate(v / 100) } },
+        { type: 'value', ...ggrAxis, axisLabel: { formatter: (v: number) => formatShort(v / 100) } },
         {
           type: 'value',
           ...turnoverAxis,
           splitLine: { show: false },
           // Turnover is never negative: its axis goes below zero only to keep zero level with GGR's.
-          axisLabel: { formatter: (v: number) => (v < 0 ? '' : abbreviate(v / 100)) },
+          axisLabel: { formatter: (v: number) => (v < 0 ? '' : formatShort(v / 100)) },
         },
       ],
       dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],

@@ -1,18 +1,12 @@
 import { Classes, HTMLTable, Icon, Intent, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_LANGS, type ExportLang, type StatsColumn } from '@dms/shared/contracts/http/stats';
-import { operationLabelKey, type OperationKind } from '@dms/shared/domain/enums';
+import { opEnum, type ExportLang, type StatsColumn } from '@dms/shared/contracts/http/stats';
+import { enumLabel } from '@dms/shared/domain/labels';
+import { EnumValue } from '@/components/labels/EnumValue';
+import { languageOf } from '@/lib/i18n/languages';
 import type { StatsRow } from '../api/statsApi';
-import {
-  betTypeLabel,
-  formatAmount,
-  formatCount,
-  formatRatio,
-  formatTime,
-  gameName,
-  NO_VALUE,
-} from '../format';
+import { formatAmount, formatCount, formatRatio, formatTime, NO_VALUE } from '../format';
 import type { TableDef } from '../tables';
 
 /** The sort of a table: a whitelisted column and its order. */
@@ -38,28 +32,62 @@ const SKELETON_ROWS = 6;
 
 /** The contract's language of column labels for an interface language (zh when unknown). */
 export function columnLanguage(language: string): ExportLang {
-  return (EXPORT_LANGS as readonly string[]).includes(language) ? (language as ExportLang) : 'zh';
+  return languageOf(language);
 }
 
 const OP_INTENTS: Readonly<Record<string, Intent>> = {
-  'op.bet': Intent.NONE,
-  'op.betResult': Intent.PRIMARY,
-  'op.transferOut': Intent.WARNING,
-  'op.transferIn': Intent.SUCCESS,
+  'betDirection.0': Intent.NONE,
+  'betDirection.1': Intent.PRIMARY,
+  'transferDirection.0': Intent.WARNING,
+  'transferDirection.1': Intent.SUCCESS,
 };
 
-/** Integer columns that identify something (a player, a provider, a game): written as they are, not as amounts. */
-const IDENTIFIERS: ReadonlySet<string> = new Set(['playerId', 'provider', 'gameId']);
-
 function numeric(column: StatsColumn): boolean {
-  if (IDENTIFIERS.has(column.key)) return false;
   return column.kind === 'money' || column.kind === 'int' || column.kind === 'ratio';
 }
 
 /**
+ * The text of a cell as the screen shows it, by the column's kind: the same kinds the export writes
+ * (`shared/src/contracts/http/stats.ts`), so that a screen's table and its export hold the same values.
+ */
+export function cellText(
+  column: StatsColumn,
+  row: StatsRow,
+  lang: ExportLang,
+  providerName: (id: number) => string,
+): string {
+  const value = row[column.key];
+  switch (column.kind) {
+    case 'money':
+      return formatAmount(value as number | null);
+    case 'int':
+      return formatCount(value as number | null);
+    case 'ratio':
+      return formatRatio(value as number | null);
+    case 'time':
+      return formatTime(value as number | null);
+    case 'id':
+      return typeof value === 'number' ? String(value) : NO_VALUE;
+    case 'provider':
+      return typeof value === 'number' ? providerName(value) : NO_VALUE;
+    case 'enum':
+      return column.enum
+        ? enumLabel(column.enum, value as string, lang).text || NO_VALUE
+        : String(value ?? '');
+    case 'op':
+      return enumLabel(opEnum(row.op), Number(row.direction) === 0 ? 0 : 1, lang).text;
+    case 'day':
+    case 'text':
+      return value === null || value === undefined || value === '' ? NO_VALUE : String(value);
+  }
+}
+
+/**
  * One page of a statistics table: headers in the interface language (the contract's labels, the same as
- * the export's header row), clickable headers on the columns the gateway sorts by, money with 2 decimals,
- * times in the spec's format and the spec's operation labels (bet / bet result, transfer out / in).
+ * the export's header row), clickable headers on the columns the gateway sorts by, cells by their column's
+ * kind ({@link cellText}): money with 2 decimals and numbers in the locale, times in the spec's format,
+ * providers by name, enumerated values by their label and the spec's operation labels. Data cells (ids,
+ * accounts, names) are marked `translate="no"`.
  */
 export function StatsDataTable({
   def,
@@ -71,49 +99,47 @@ export function StatsDataTable({
   providerName,
 }: StatsDataTableProps) {
   const { t, i18n } = useTranslation('statistics');
-  const lang = columnLanguage(i18n.language);
+  const lang = languageOf(i18n.language);
 
   const cell = (column: StatsColumn, row: StatsRow): ReactNode => {
     const value = row[column.key];
-    switch (column.key) {
-      case 'provider':
-        return typeof value === 'number' ? <span title={`#${value}`}>{providerName(value)}</span> : NO_VALUE;
-      case 'gameId':
-        return typeof value === 'number' ? gameName(value, lang) : NO_VALUE;
-      case 'betType':
-        return typeof value === 'string' ? betTypeLabel(value, lang) : NO_VALUE;
-      case 'playerId':
-        return typeof value === 'number' ? String(value) : NO_VALUE;
-      default:
-        break;
-    }
     switch (column.kind) {
+      case 'provider':
+        return typeof value === 'number' ? (
+          <span title={`#${value}`} translate="no">
+            {providerName(value)}
+          </span>
+        ) : (
+          NO_VALUE
+        );
+      case 'enum':
+        return column.enum ? <EnumValue name={column.enum} value={value as string | number | null} /> : null;
       case 'money': {
-        const text = formatAmount(value as number | null);
         const negative = typeof value === 'number' && value < 0;
-        return <span className={negative ? 'dms-stats__neg' : undefined}>{text}</span>;
-      }
-      case 'int':
-        return formatCount(value as number | null);
-      case 'ratio':
-        return formatRatio(value as number | null);
-      case 'time':
-        return formatTime(value as number | null);
-      case 'op': {
-        const labelKey = operationLabelKey(value as OperationKind, Number(row.direction));
         return (
-          <Tag minimal intent={OP_INTENTS[labelKey]} className="dms-stats__op">
-            {t(labelKey)}
+          <span className={negative ? 'dms-stats__neg' : undefined}>
+            {cellText(column, row, lang, providerName)}
+          </span>
+        );
+      }
+      case 'op': {
+        const direction = Number(row.direction) === 0 ? 0 : 1;
+        return (
+          <Tag minimal intent={OP_INTENTS[`${opEnum(row.op)}.${direction}`]} className="dms-stats__op">
+            {cellText(column, row, lang, providerName)}
           </Tag>
         );
       }
+      case 'text':
+      case 'id':
+        return <span translate="no">{cellText(column, row, lang, providerName)}</span>;
       default:
-        return value === null || value === undefined || value === '' ? NO_VALUE : String(value);
+        return cellText(column, row, lang, providerName);
     }
   };
 
   return (
-    <div className="dms-stats__scroll" role="region" aria-label={t(def.labelKey)} tabIndex={0}>
+    <div className="dms-stats__scroll" role="region" aria-label={def.label[lang]} tabIndex={0}>
       <HTMLTable
         compact
         striped

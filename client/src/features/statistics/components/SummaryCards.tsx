@@ -9,7 +9,7 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Headline, Summary } from '@dms/shared/contracts/http/stats';
-import { abbreviate, formatMoney } from '@dms/shared/format/number';
+import { formatAmountShort, formatShort } from '@/lib/format/number';
 import { formatAmount, formatCount, formatRatio } from '../format';
 
 type Figure = keyof Headline;
@@ -67,7 +67,7 @@ export interface SummaryCardsProps {
 /** A money figure short ("1.23M CNY") for the card, with the full amount below. */
 function moneyText(minor: number, currency: string): { main: string; full: string } {
   return {
-    main: `${formatMoney(minor, { abbreviate: true })} ${currency}`,
+    main: formatAmountShort(minor, currency),
     full: formatAmount(minor, currency),
   };
 }
@@ -128,7 +128,7 @@ export function SummaryCards({
             if (card.kind === 'money') ({ main, full } = moneyText(value as number, currency));
             else if (card.kind === 'ratio') main = formatRatio(value as number | null);
             else {
-              main = abbreviate(value as number);
+              main = formatShort(value as number);
               full = formatCount(value as number);
               if (full === main) full = undefined;
             }

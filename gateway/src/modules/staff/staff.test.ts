@@ -242,6 +242,44 @@ describe('staff list', () => {
   });
 });
 
+describe('staff input policy (the same answer on SQLite and PostgreSQL)', () => {
+  it('refuses ids and filters beyond what the columns hold with -1 naming the field, never a 500', async () => {
+    const cases: [Promise<{ status: number; body: { code: number; msg: string } }>, string][] = [
+      [remove(2147483648), 'id: must be a whole number from 1 to 2147483647'],
+      [update({ ...valid(), id: 2 ** 40 }), 'id: must be a whole number from 1 to 2147483647'],
+      [create({ ...valid(), roleId: 2147483648 }), 'roleId: must be a whole number from 1 to 2147483647'],
+      [
+        create({ ...valid(), providers: [1_700_000_000_000] }),
+        'providers.0: must be a whole number from 1 to 2147483647',
+      ],
+      [list({ roleId: '2147483648' }), 'roleId: must be a whole number from 1 to 2147483647'],
+    ];
+    for (const [pending, msg] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: ERR.GENERAL, msg });
+    }
+    expect((await remove(2147483647)).body.code).toBe(ERR.USER_NOT_FOUND);
+  });
+
+  it('refuses a NUL or a bidirectional override in the nickname, the password and the keyword', async () => {
+    const cases: [Promise<{ status: number; body: { code: number; msg: string } }>, string][] = [
+      [create({ ...valid(), nickname: 'N\u0000' }), 'nickname: must not contain control characters'],
+      [
+        create({ ...valid(), nickname: 'N\u2067x' }),
+        'nickname: must not contain bidirectional control characters',
+      ],
+      [create({ ...valid(), password: 'secret\u0000' }), 'password: must not contain control characters'],
+      [list({ keyword: 'a\u0000' }), 'keyword: must not contain control characters'],
+    ];
+    for (const [pending, msg] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: ERR.GENERAL, msg });
+    }
+  });
+});
+
 describe('staff scope and escalation', () => {
   it('refuses an account without 9002 with 403 "No permission"', async () => {
     const s = await createStaff(t, { codes: [PERM.ROLE] });

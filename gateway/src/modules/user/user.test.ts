@@ -65,6 +65,34 @@ describe('POST /user/login', () => {
   });
 });
 
+describe('input policy on sign-in (the same answer on SQLite and PostgreSQL)', () => {
+  it('refuses a NUL in the username with -1 naming the field, never a 500', async () => {
+    const res = await t.call('POST', '/user/login', { body: { username: 'a\u0000b', password: 'x-secret' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'username: must not contain control characters',
+      key: 'validation.controlCharacters',
+      params: { field: 'username' },
+    });
+  });
+
+  it('refuses other control characters and bidirectional overrides in the username and password', async () => {
+    for (const [body, msg] of [
+      [{ username: 'ad\u001bmin', password: 'x-secret' }, 'username: must not contain control characters'],
+      [
+        { username: 'admin\u202e', password: 'x-secret' },
+        'username: must not contain bidirectional control characters',
+      ],
+      [{ username: 'admin', password: 'x-sec\u0000ret' }, 'password: must not contain control characters'],
+    ] as const) {
+      const res = await t.call('POST', '/user/login', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    }
+  });
+});
+
 describe('login rate limit', () => {
   let limited: TestApp;
   beforeAll(async () => {

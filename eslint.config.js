@@ -59,4 +59,20 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // A refusal's `msg` is the gateway's English text: screens show `errorMessageOf(e)` (the message key's
+    // or code's text in the user's language), and only lib/api falls back to `msg`.
+    files: ['client/src/{features,components}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='msg']",
+          message:
+            'Show a refusal with errorMessageOf() from lib/api/baseQuery: msg is the English fallback.',
+        },
+      ],
+    },
+  },
 );

@@ -6,6 +6,7 @@ import enStats from '../../client/src/locales/en/statistics.json';
 import enCommon from '../../client/src/locales/en/common.json';
 import enProfit from '../../client/src/locales/en/companyProfit.json';
 import zhStats from '../../client/src/locales/zh/statistics.json';
+import zhErrors from '../../client/src/locales/zh/errors.json';
 import {
   ADMIN_PASSWORD,
   api,
@@ -296,8 +297,8 @@ describe('statistics in Chromium', () => {
       .getByRole('button', { name: fill(zhStats.filter.clearField, { field: zhStats.filter.provider }) })
       .click();
     await headline.getByRole('button', { name: zhStats.filter.search }).click();
-    await alertOf(zh.page, zhStats.filter.messages.providerRequired).waitFor({ timeout: UI_TIMEOUT });
-    expect(zhStats.filter.messages.providerRequired).not.toBe('Do not choose providerId !');
+    await alertOf(zh.page, zhErrors.validation.providerRequired).waitFor({ timeout: UI_TIMEOUT });
+    expect(zhErrors.validation.providerRequired).not.toBe('Do not choose providerId !');
     await zh.context.close();
   });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ERR } from '@dms/shared/errors/codes';
+import { MESSAGES, placeholdersOf } from '@dms/shared/errors/messages';
+import { endpoints, type EndpointDef } from '@dms/shared/contracts/http/endpoints';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true });
 const LANGUAGES = ['zh', 'en', 'es', 'ja'];
@@ -42,6 +45,36 @@ describe('locales', () => {
     for (const code of Object.values(ERR)) {
       for (const lng of LANGUAGES)
         expect(lookup(lng, 'errors', `code.${code}`), `${lng} ${code}`).toBeTruthy();
+    }
+  });
+
+  it('has a text for every message key the gateway can send, using only the parameters the key carries', () => {
+    for (const [key, template] of Object.entries(MESSAGES)) {
+      const allowed = new Set(placeholdersOf(template));
+      for (const lng of LANGUAGES) {
+        const text = lookup(lng, 'errors', key);
+        expect(typeof text, `${lng} errors:${key}`).toBe('string');
+        for (const name of placeholdersOf(String(text)))
+          expect(allowed.has(name), `${lng} errors:${key} uses {{${name}}}`).toBe(true);
+      }
+    }
+  });
+
+  it('has a label for every field of every request the gateway validates', () => {
+    const fields = new Set<string>();
+    for (const def of Object.values(endpoints) as EndpointDef[]) {
+      for (const schema of [def.query, def.body]) {
+        if (!schema) continue;
+        const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+          properties?: Record<string, unknown>;
+        };
+        for (const name of Object.keys(json.properties ?? {})) fields.add(name);
+      }
+    }
+    expect(fields.size).toBeGreaterThan(10);
+    for (const name of fields) {
+      for (const lng of LANGUAGES)
+        expect(lookup(lng, 'errors', `field.${name}`), `${lng} errors:field.${name}`).toBeTruthy();
     }
   });
 

@@ -79,7 +79,7 @@ export function DateRangeField({
       maxDate={maxDate}
       disabled={disabled}
       highlightCurrentDay
-      overlappingDatesMessage={t('filter.messages.startAfterEnd')}
+      overlappingDatesMessage={t('errors:validation.dateOrder')}
       invalidDateMessage={t('filter.invalidDate')}
       outOfRangeMessage={t('filter.outOfRange')}
       popoverProps={{ placement: 'bottom-start', popoverClassName: 'dms-filter__picker' }}

@@ -6,6 +6,7 @@ import {
   type DayRange,
 } from '@dms/shared/format/dateShortcuts';
 import { MAX_RANGE_DAYS, rangeDays, type StatsFilter } from '@dms/shared/contracts/http/stats';
+import type { MessageKey } from '@dms/shared/errors/messages';
 
 /**
  * The filter of the statistics screens as the user is editing it: nothing is required yet, and the day
@@ -19,15 +20,18 @@ export interface FilterDraft {
   endDate: string | null;
 }
 
-/** The i18n keys (namespace `statistics`) of the spec's search-page messages, in the order they are checked. */
+/**
+ * The message keys of the spec's search-page messages, in the order they are checked: the same keys the
+ * gateway sends when it refuses the filter (`errors:<key>` in the locale files).
+ */
 export const FILTER_MESSAGE_KEYS = {
-  providerRequired: 'filter.messages.providerRequired',
-  currencyRequired: 'filter.messages.currencyRequired',
-  dateRequired: 'filter.messages.dateRequired',
-  startAfterEnd: 'filter.messages.startAfterEnd',
-  rangeTooLong: 'filter.messages.rangeTooLong',
-  noDataToDownload: 'filter.messages.noDataToDownload',
-} as const;
+  providerRequired: 'validation.providerRequired',
+  currencyRequired: 'validation.currencyRequired',
+  dateRequired: 'validation.dateRequired',
+  startAfterEnd: 'validation.dateOrder',
+  rangeTooLong: 'validation.rangeTooLong',
+  noDataToDownload: 'validation.noDataToDownload',
+} as const satisfies Record<string, MessageKey>;
 export type FilterMessage = keyof typeof FILTER_MESSAGE_KEYS;
 
 /** The outcome of {@link validateFilter}. */

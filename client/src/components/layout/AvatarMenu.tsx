@@ -8,6 +8,7 @@ import { selectUserInfo } from '@/lib/session/sessionSlice';
 import { logout } from '@/lib/session/sessionThunks';
 import { useLibDispatch } from '@/lib/store/hooks';
 import { loginUrl } from '@/lib/utils/redirect';
+import { seedText } from '@/lib/i18n/seedText';
 
 /** The avatar dropdown: home, profile, and log out after "Do you want log out?". */
 export function AvatarMenu() {
@@ -19,7 +20,7 @@ export function AvatarMenu() {
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
   if (!info) return null;
-  const name = info.nickname || info.user;
+  const name = seedText(info.nickname) || info.user;
 
   const onLogout = async () => {
     const back = `${location.pathname}${location.search}`;
@@ -35,7 +36,7 @@ export function AvatarMenu() {
         <Avatar src={info.avatar} name={name} size={36} />
         <div>
           <div className="dms-avatar-menu__name">{name}</div>
-          <div className="dms-avatar-menu__role">{info.role.name}</div>
+          <div className="dms-avatar-menu__role">{seedText(info.role.name)}</div>
         </div>
       </li>
       <MenuDivider />

@@ -90,9 +90,9 @@ describe('Layout', () => {
     const { user, store } = await renderShell();
     expect(screen.queryByRole('navigation', { name: 'Open pages' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Settings' }));
-    const title = await screen.findByText('Page style setting');
+    const title = await screen.findByText('Page style settings');
     const panel = title.closest<HTMLElement>('.bp6-drawer');
-    await user.click(within(panel!).getByRole('switch', { name: 'Open Tags-View' }));
+    await user.click(within(panel!).getByRole('switch', { name: 'Show tabs bar' }));
     expect(store.getState().settings.tagsView).toBe(true);
     expect(JSON.parse(window.localStorage.getItem('dms:settings') ?? '{}')).toMatchObject({ tagsView: true });
     expect(await screen.findByRole('navigation', { name: 'Open pages' })).toBeTruthy();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import type { IconName } from '@blueprintjs/icons';
 import { flattenRoutes, type AppRoute } from '@dms/shared/permissions/routes';
-import { APP_TITLE } from '@/config/app';
+import { pageTitle } from '@/lib/i18n/pageTitle';
 import { preloadIcons } from '@/lib/icons/preloadIcons';
 import { findPage } from '@/lib/menu/routeLookup';
 import { selectSettings } from '@/lib/settings/settingsSlice';
@@ -58,7 +58,7 @@ export function Layout({ table, routes }: LayoutProps) {
 
   useEffect(() => {
     const page = findPage(table, pathname);
-    document.title = page?.meta?.title ? `${t(`route:${page.meta.title}`)} - ${APP_TITLE}` : APP_TITLE;
+    document.title = pageTitle(page?.meta?.title ? t(`route:${page.meta.title}`) : undefined, t);
   }, [table, pathname, t]);
 
   // A page opened from the mobile drawer closes it.

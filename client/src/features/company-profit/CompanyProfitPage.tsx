@@ -10,7 +10,7 @@ import { shortcutRange, validateFilter, type FilterMessage } from '@/components/
 import { ScopeMultiSelect } from '@/components/filters/ScopeMultiSelect';
 import { showFilterMessage } from '@/components/filters/showFilterMessage';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
-import type { ApiError } from '@/lib/api/baseQuery';
+import { errorMessageOf, type ApiError } from '@/lib/api/baseQuery';
 import { useProfitCompareQuery } from './api/companyProfitApi';
 import { BreakdownTabs } from './components/BreakdownTabs';
 import { ComparisonTable } from './components/ComparisonTable';
@@ -136,7 +136,7 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
       <NonIdealState
         icon="error"
         title={t('loadFailed')}
-        description={error?.msg || undefined}
+        description={error ? errorMessageOf(error) : undefined}
         action={<Button icon="refresh" text={t('retry')} onClick={() => void result.refetch()} />}
       />
     );

@@ -1,6 +1,7 @@
 import { Button, ButtonGroup, NonIdealState } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageTitle } from '@/lib/i18n/pageTitle';
 import { useNavigate } from 'react-router-dom';
 
 interface ErrorPageProps {
@@ -14,7 +15,7 @@ export function ErrorPage({ code, title, description }: ErrorPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
-    document.title = `${title} - ${t('common:appTitle')}`;
+    document.title = pageTitle(title, t);
   }, [title, t]);
   return (
     <div className="dms-fullpage dms-error-page">

@@ -2,6 +2,7 @@ import './login.css';
 import { Button, FormGroup, Icon, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageTitle } from '@/lib/i18n/pageTitle';
 import { LanguageSelect } from '@/components/LanguageSelect';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
@@ -39,7 +40,7 @@ export function LoginPage() {
   const visibleError = (field: Field) => (touched[field] && errors[field] ? t(errors[field]) : undefined);
 
   useEffect(() => {
-    document.title = `${t('route:login')} - ${t('common:appTitle')}`;
+    document.title = pageTitle(t('route:login'), t);
     usernameRef.current?.focus();
   }, [t]);
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway } from '@/testing/fakeGateway';
 import { readySession, userInfo } from '@/testing/fixtures';
@@ -57,15 +57,30 @@ describe('ProfilePage', () => {
     expect(store.getState().session.status).toBe('ready');
   });
 
-  it('shows a refusal of the gateway beside the form', async () => {
-    fakeGateway({ 'POST /user/editPassword': () => ({ code: -1, msg: 'old password is wrong' }) });
+  it('toasts a wrong old password and keeps it beside the field until the field is edited', async () => {
+    fakeGateway({
+      'POST /user/editPassword': () => ({
+        code: -1,
+        msg: 'old password is wrong',
+        key: 'auth.oldPasswordWrong',
+      }),
+    });
     const { user } = renderProfile();
     await user.type(screen.getByLabelText('Old password'), 'not-it');
     await user.type(screen.getByLabelText('New password'), 'new-secret');
     await user.type(screen.getByLabelText('Confirm password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    const message = await screen.findByText('old password is wrong');
-    expect(message.closest('.bp6-callout')?.getAttribute('role')).toBe('alert');
+    await waitFor(() => {
+      const shown = screen.getAllByText('The old password is wrong');
+      expect(shown.some((node) => node.closest('.bp6-toast'))).toBe(true);
+      expect(
+        shown.some((node) => node.closest('.bp6-form-group')?.querySelector('#dms-profile-oldPassword')),
+      ).toBe(true);
+    });
+    await user.type(screen.getByLabelText('Old password'), 'x');
+    expect(
+      screen.getAllByText('The old password is wrong').every((node) => !node.closest('.bp6-form-group')),
+    ).toBe(true);
   });
 
   it('validates like the spec', () => {

@@ -1,15 +1,16 @@
 import './profile.css';
-import { Button, Callout, FormGroup, InputGroup, Intent, Section, SectionCard, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Intent, Section, SectionCard, Tag } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/Avatar';
 import { PASSWORD_MIN_LENGTH } from '@/config/app';
 import { CurrencyTags, ProviderTags } from '@/components/page/ScopeTags';
-import { apiErrorMessage, type ApiError } from '@/lib/api/baseQuery';
+import { apiErrorMessage, isApiError } from '@/lib/api/baseQuery';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useEditPasswordMutation } from '@/lib/session/sessionApi';
 import { selectCurrencies, selectProviderIds, selectUserInfo } from '@/lib/session/sessionSlice';
+import { seedText } from '@/lib/i18n/seedText';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -76,13 +77,17 @@ function ChangePasswordForm() {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverError, setServerError] = useState<string | undefined>();
+  /** A refusal of the gateway about one field (the old password), shown beside it until it is edited. */
+  const [serverError, setServerError] = useState<{ field: Field; message: string } | undefined>();
   const [editPassword, { isLoading }] = useEditPasswordMutation();
   const errors = validatePasswordChange(values);
-  const shown = (field: Field) => (touched[field] && errors[field] ? t(errors[field]) : undefined);
+  const shown = (field: Field) => {
+    if (touched[field] && errors[field]) return t(errors[field]);
+    return serverError?.field === field ? serverError.message : undefined;
+  };
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setServerError(undefined);
+    if (serverError?.field === field) setServerError(undefined);
   };
   const touch = (field: Field) => () => setTouched((s) => ({ ...s, [field]: true }));
 
@@ -96,17 +101,15 @@ function ChangePasswordForm() {
       setTouched({});
       void showSuccess(t('common:profile.success'));
     } catch (error) {
-      setServerError(apiErrorMessage(error as ApiError));
+      // The base query has shown the refusal as the 5-second error message; the old password's is also
+      // kept beside its field, where it is corrected.
+      if (isApiError(error) && error.key === 'auth.oldPasswordWrong')
+        setServerError({ field: 'oldPassword', message: apiErrorMessage(error) });
     }
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="dms-profile__form">
-      {serverError && (
-        <Callout intent="danger" icon="error" className="dms-profile__error" role="alert">
-          {serverError}
-        </Callout>
-      )}
       <PasswordField
         field="oldPassword"
         label={t('common:profile.oldPassword')}
@@ -153,7 +156,7 @@ export function ProfilePage() {
   const currencies = useSelector(selectCurrencies);
   const providerIds = useSelector(selectProviderIds);
   if (!info) return null;
-  const name = info.nickname || info.user;
+  const name = seedText(info.nickname) || info.user;
   return (
     <div className="dms-page dms-profile">
       <Section className="dms-card dms-profile__about" icon="id-number" title={t('common:profile.about')}>
@@ -163,7 +166,7 @@ export function ProfilePage() {
           <p className="dms-muted">@{info.user}</p>
           <div className="dms-profile__role">
             <Tag intent="primary" minimal round icon="shield">
-              {info.role.name}
+              {seedText(info.role.name)}
             </Tag>
             {info.isSuper && (
               <Tag intent="warning" round icon="crown">
@@ -171,7 +174,7 @@ export function ProfilePage() {
               </Tag>
             )}
           </div>
-          {info.introduction && <p className="dms-profile__intro">{info.introduction}</p>}
+          {info.introduction && <p className="dms-profile__intro">{seedText(info.introduction)}</p>}
         </SectionCard>
         <SectionCard>
           <h4 className="dms-field-label">

@@ -145,7 +145,7 @@ describe('StaffPage', { timeout: 30_000 }, () => {
     const superRow = await screen.findByTestId('staff-row-1');
     expect(within(superRow).queryByRole('button', { name: /delete/i })).toBeNull();
     expect(within(superRow).queryByRole('button', { name: /edit/i })).toBeNull();
-    expect(within(superRow).getByText('Super admin', { selector: `.${Classes.TAG} *` })).toBeTruthy();
+    expect(within(superRow).getByText('Super account', { selector: `.${Classes.TAG} *` })).toBeTruthy();
     expect(
       within(screen.getByTestId('staff-row-3')).getByRole('button', { name: 'Delete account analyst' }),
     ).toBeTruthy();

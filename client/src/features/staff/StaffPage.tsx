@@ -9,6 +9,7 @@ import { useSelfUid } from './api/useSelfUid';
 import { DeleteStaffAlert } from './components/DeleteStaffAlert';
 import { StaffDialog } from './components/StaffDialog';
 import { StaffTable } from './components/StaffTable';
+import { seedText } from '@/lib/i18n/seedText';
 
 type DialogState = { open: boolean; staff?: StaffRow };
 
@@ -52,7 +53,7 @@ export function StaffPage() {
           }}
           options={[
             { value: '', label: t('staff.allRoles') },
-            ...(roles.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+            ...(roles.data ?? []).map((r) => ({ value: r.id, label: seedText(r.name) })),
           ]}
         />
       }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
+import { MAX_RANGE_DAYS, STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
 import { DATE_SHORTCUT_LABELS_EN } from '@dms/shared/format/dateShortcuts';
 import { OPERATION_LABELS_EN } from '@dms/shared/domain/enums';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../locales/*/{statistics,companyProfit}.json',
+  '../../locales/*/{statistics,companyProfit,errors}.json',
   {
     eager: true,
   },
@@ -38,19 +38,15 @@ describe('statistics and Company Profit texts', () => {
     }
   });
 
-  it('has the spec messages verbatim in English', () => {
-    expect(lookup('en', 'statistics', 'filter.messages.providerRequired')).toBe(
-      STATS_MESSAGES.providerRequired,
-    );
-    expect(lookup('en', 'statistics', 'filter.messages.currencyRequired')).toBe(
-      STATS_MESSAGES.currencyRequired,
-    );
-    expect(lookup('en', 'statistics', 'filter.messages.dateRequired')).toBe(STATS_MESSAGES.dateRequired);
-    expect(lookup('en', 'statistics', 'filter.messages.startAfterEnd')).toBe(STATS_MESSAGES.startAfterEnd);
-    expect(lookup('en', 'statistics', 'filter.messages.noDataToDownload')).toBe(
-      STATS_MESSAGES.noDataToDownload,
-    );
-    expect(lookup('en', 'statistics', 'filter.messages.rangeTooLong')).toBe(STATS_MESSAGES.rangeTooLong);
+  it('has the spec messages verbatim in English, under the keys the gateway sends', () => {
+    expect(lookup('en', 'errors', 'validation.providerRequired')).toBe(STATS_MESSAGES.providerRequired);
+    expect(lookup('en', 'errors', 'validation.currencyRequired')).toBe(STATS_MESSAGES.currencyRequired);
+    expect(lookup('en', 'errors', 'validation.dateRequired')).toBe(STATS_MESSAGES.dateRequired);
+    expect(lookup('en', 'errors', 'validation.dateOrder')).toBe(STATS_MESSAGES.startAfterEnd);
+    expect(lookup('en', 'errors', 'validation.noDataToDownload')).toBe(STATS_MESSAGES.noDataToDownload);
+    expect(
+      String(lookup('en', 'errors', 'validation.rangeTooLong')).replace('{{max}}', String(MAX_RANGE_DAYS)),
+    ).toBe(STATS_MESSAGES.rangeTooLong);
   });
 
   it('has the spec shortcuts and operation labels verbatim in English', () => {

@@ -7,7 +7,17 @@ import { fakeGateway } from '@/testing/fakeGateway';
 import { renderWithProviders } from '@/testing/renderWithProviders';
 import { TOKEN_COOKIE } from '@/config/app';
 import { baseDataApi } from './baseDataApi';
-import { apiUrl, downloadFile, performRequest, type ApiError } from './baseQuery';
+import { i18n } from '@/lib/i18n/i18n';
+import zhCommon from '@/locales/zh/common.json';
+import zhErrors from '@/locales/zh/errors.json';
+import {
+  apiErrorMessage,
+  apiUrl,
+  downloadFile,
+  performRequest,
+  presentApiError,
+  type ApiError,
+} from './baseQuery';
 import { fileNameFromContentDisposition, XLSX_CONTENT_TYPE } from './download';
 
 function xlsx(disposition: string | null, bytes = 'PK\u0003\u0004fake'): Response {
@@ -195,6 +205,63 @@ describe('envelopeBaseQuery', () => {
       msg: 'providerId is required',
     } satisfies Partial<ApiError>);
     expect(await screen.findByText('providerId is required')).toBeTruthy();
+  });
+});
+
+describe('messages in the interface language', () => {
+  beforeEach(async () => {
+    Cookies.set(TOKEN_COOKIE, 'tok-123');
+    for (const [ns, resources] of Object.entries({ errors: zhErrors, common: zhCommon }))
+      i18n.addResourceBundle('zh', ns, resources, true, true);
+    await i18n.changeLanguage('zh');
+  });
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it.each([
+    [{ code: -1, msg: 'old password is wrong', key: 'auth.oldPasswordWrong' }, '旧密码错误'],
+    [{ code: -1, msg: 'No permission', key: 'access.noPermission' }, '没有权限'],
+    [
+      { code: -1, msg: 'Too many login attempts, please try again in a minute', key: 'auth.tooManyLogins' },
+      '登录尝试次数过多，请一分钟后再试',
+    ],
+    [{ code: -1, msg: 'permissions cannot be empty', key: 'role.permissionsEmpty' }, '权限不能为空'],
+    [
+      { code: -1, msg: 'username: Invalid input', key: 'validation.required', params: { field: 'username' } },
+      '请填写账号',
+    ],
+    [
+      { code: -1, msg: 'x', key: 'validation.tooLong', params: { field: 'events.3.account', max: 64 } },
+      '账号最多 64 个字符',
+    ],
+    [{ code: -1, msg: 'x', key: 'validation.invalid', params: { field: 'mystery' } }, 'mystery无效'],
+    [{ code: 107, msg: 'delete failed because an account owns the role' }, '删除失败，有账号正在使用该角色'],
+    [{ code: 107, msg: 'delete failed', key: 'future.unknownKey' }, '删除失败，有账号正在使用该角色'],
+    [{ code: -1, msg: 'A brand new refusal', key: 'future.unknownKey' }, 'A brand new refusal'],
+    [{ code: -1, msg: 'Validation', key: 'validation' }, 'Validation'],
+  ])('shows %o as %s', (error, text) => {
+    expect(apiErrorMessage(error)).toBe(text);
+  });
+
+  it('toasts a keyed refusal in the interface language, not the English msg', async () => {
+    fakeGateway({
+      'POST /user/editPassword': () =>
+        new Response(
+          JSON.stringify({ code: -1, msg: 'old password is wrong', key: 'auth.oldPasswordWrong' }),
+          {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    });
+    const refused = await performRequest({ url: '/user/editPassword', method: 'POST', body: {} });
+    expect(refused).toEqual({
+      error: { status: 400, code: -1, msg: 'old password is wrong', key: 'auth.oldPasswordWrong' },
+    });
+    if ('error' in refused) presentApiError(refused.error);
+    expect(await screen.findByText('旧密码错误')).toBeTruthy();
+    expect(screen.queryByText('old password is wrong')).toBeNull();
   });
 });
 

@@ -2,18 +2,26 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { API_BASE } from '@dms/shared/contracts/http/paths';
 import { ERR, RELOGIN_CODES } from '@dms/shared/errors/codes';
 import { REQUEST_TIMEOUT_MS } from '@/config/app';
-import { i18n, messageOfCode } from '@/lib/i18n/i18n';
+import { i18n, messageOfCode, messageOfKey } from '@/lib/i18n/i18n';
 import { showError } from '@/lib/notify/toaster';
 import { getToken } from '@/lib/session/token';
 import { fileNameFromContentDisposition, isFileResponse, saveBlob } from './download';
 import { requestRelogin } from './reloginPrompt';
 
-/** The error of every failed call: the envelope's `code` and `msg`, and what failed. */
+/**
+ * The error of every failed call: the envelope's `code` and `msg`, its message `key` and `params` when the
+ * gateway sent them (see `shared/src/errors/messages.ts`), and what failed.
+ */
 export interface ApiError {
   /** The HTTP status, or what went wrong before a response arrived. */
   status: number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'ABORTED';
   code: number;
+  /** The gateway's English text: shown only for a key and code the client does not know. */
   msg: string;
+  /** A message key of the catalogue (`errors:<key>` in the locale files). */
+  key?: string;
+  /** The values the key's text interpolates. */
+  params?: Record<string, string | number>;
   /** `data` of a failure envelope, when the gateway sends details. */
   data?: unknown;
 }
@@ -67,7 +75,9 @@ function buildUrl(path: string, params: RequestArgs['params']): string {
   return `${url}${url.includes('?') ? '&' : '?'}${text}`;
 }
 
-function isEnvelope(value: unknown): value is { code: number; msg?: unknown; data?: unknown } {
+function isEnvelope(
+  value: unknown,
+): value is { code: number; msg?: unknown; data?: unknown; key?: unknown; params?: unknown } {
   return (
     typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
   );
@@ -80,6 +90,16 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 type Outcome = { data: unknown } | { error: ApiError };
+
+/** `params` of a failure envelope: the string and number values of an object, or undefined. */
+function wireParams(value: unknown): Record<string, string | number> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) out[name] = v;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
 
 /**
  * Performs one call: same origin, bearer token, 600000 ms timeout. Reads the envelope, saves an .xlsx
@@ -146,6 +166,9 @@ export async function performRequest(args: string | RequestArgs, signal?: AbortS
         msg,
       };
       if (json.data !== undefined && json.data !== null) error.data = json.data;
+      if (typeof json.key === 'string' && json.key) error.key = json.key;
+      const params = wireParams(json.params);
+      if (params) error.params = params;
       return { error };
     }
     return { data: json.data ?? null };
@@ -166,10 +189,14 @@ export function isReloginCode(code: number): boolean {
 }
 
 /**
- * The message to show for an error: the localised text of a known code, else the server's message, else
- * the generic "Request fail". Code -1 is the catch-all, so its server message (which names the field) wins.
+ * The message to show for an error, in the interface language: the text of its message key (with its
+ * parameters, a field shown by its label), else of its code (-1, the catch-all, has no text of its own
+ * here), else the server's English message for a key or code this client does not know, else the generic
+ * "Request fail".
  */
-export function apiErrorMessage(error: Pick<ApiError, 'code' | 'msg'>): string {
+export function apiErrorMessage(error: Pick<ApiError, 'code' | 'msg' | 'key' | 'params'>): string {
+  const keyed = error.key ? messageOfKey(error.key, error.params) : undefined;
+  if (keyed !== undefined) return keyed;
   const known = error.code === ERR.GENERAL || error.code === ERR.OK ? undefined : messageOfCode(error.code);
   return known ?? (error.msg || i18n.t('errors:requestFail'));
 }

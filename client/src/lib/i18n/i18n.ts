@@ -65,6 +65,36 @@ export async function initI18n(language: Language): Promise<void> {
   document.documentElement.lang = LANGUAGE_TAGS[language];
 }
 
+/**
+ * The text of a message key of the gateway (`errors:<key>`) with its parameters, or undefined when this
+ * client has no text for the key. A `field` parameter (a path such as `username` or `events.3.amount`) is
+ * shown by its label, `errors:field.<last name in the path>`, where it has one.
+ */
+export function messageOfKey(
+  key: string,
+  params?: Readonly<Record<string, string | number>>,
+): string | undefined {
+  const full = `errors:${key}`;
+  // A key that names a subtree (`validation`) is not a message.
+  if (!i18n.exists(full) || typeof i18n.t(full, { returnObjects: true }) !== 'string') return undefined;
+  const values: Record<string, string | number> = { ...params };
+  if (typeof values.field === 'string') values.field = fieldLabel(values.field);
+  const text = i18n.t(full, values);
+  // A sentence that starts with a field label ("account is required") starts with a capital.
+  if (i18n.language !== 'en' && i18n.language !== 'es') return text;
+  return text.charAt(0).toLocaleUpperCase(i18n.language) + text.slice(1);
+}
+
+/** The label of a request field for messages: `errors:field.<name>` of its last named part, else the path. */
+export function fieldLabel(path: string): string {
+  const name = path
+    .split('.')
+    .reverse()
+    .find((part) => part !== '' && !/^\d+$/.test(part));
+  if (name && i18n.exists(`errors:field.${name}`)) return i18n.t(`errors:field.${name}`);
+  return path;
+}
+
 /** A translated message for an envelope code, or undefined when the catalogue has none for it. */
 export function messageOfCode(code: number): string | undefined {
   const key = `errors:code.${code}`;

@@ -15,8 +15,6 @@ export const sessionApi = api.injectEndpoints({
     }),
     editPassword: build.mutation<null, EditPasswordBody>({
       query: (body) => ({ url: '/user/editPassword', method: 'POST', body }),
-      // The profile form shows the refusal beside the fields.
-      extraOptions: { silent: true },
     }),
     logout: build.mutation<null, void>({
       query: () => ({ url: '/user/logout', method: 'POST' }),

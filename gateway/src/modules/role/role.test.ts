@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@dms/shared/errors/codes';
+import { SEED_TEXTS } from '@dms/shared/domain/seed';
 import { ALL_PERMISSION_CODES, PERM } from '@dms/shared/permissions/codes';
 import type { Page } from '@dms/shared/contracts/envelope';
 import type { RoleOption, RoleRow } from '@dms/shared/contracts/http/role';
@@ -179,7 +180,8 @@ describe('role list', () => {
     const all = await list({ pageSize: 500 });
     const superRole = all.body.data.list.find((r) => r.id === 1);
     expect(superRole).toMatchObject({
-      name: 'Super Admin',
+      name: SEED_TEXTS.superRoleName,
+      description: SEED_TEXTS.superRoleDescription,
       isSuper: true,
       permission: ALL_PERMISSION_CODES.join(','),
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@dms/shared/errors/codes';
+import { SEED_TEXTS } from '@dms/shared/domain/seed';
 import { userInfoSchema, type UserInfo } from '@dms/shared/contracts/http/user';
 import { PERM } from '@dms/shared/permissions/codes';
 import { ADMIN_PASSWORD, createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
@@ -136,7 +137,10 @@ describe('GET /user/info', () => {
     expect(info.uid).toBe(1);
     expect(info.union_id).toBe('dms-1');
     expect(info.isSuper).toBe(true);
-    expect(info.role).toEqual({ id: 1, name: 'Super Admin' });
+    // The seeded texts are the ones the client shows in the interface language (shared/domain/seed.ts).
+    expect(info.role).toEqual({ id: 1, name: SEED_TEXTS.superRoleName });
+    expect(info.nickname).toBe(SEED_TEXTS.adminNickname);
+    expect(info.introduction).toBe(SEED_TEXTS.adminIntroduction);
     expect(info.permission.split(',')).toEqual(
       expect.arrayContaining([PERM.ROLE, PERM.STAFF, PERM.RISK_DATA]),
     );

@@ -5,6 +5,7 @@ import { formatDate } from '@dms/shared/format/date';
 import { RowActions } from '@/components/table/RowActions';
 import { SkeletonRows } from '@/components/table/SkeletonRows';
 import { PermissionTags } from './PermissionTags';
+import { seedText } from '@/lib/i18n/seedText';
 
 /** Props of {@link RoleTable}. */
 export interface RoleTableProps {
@@ -62,7 +63,7 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                 <td>{role.id}</td>
                 <td>
                   <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, flexWrap: 'wrap' }}>
-                    <strong>{role.name}</strong>
+                    <strong>{seedText(role.name)}</strong>
                     {role.isSuper && (
                       <Tag minimal intent={Intent.PRIMARY} icon="lock">
                         {t('role.superTag')}
@@ -71,7 +72,7 @@ export function RoleTable({ rows, loading = false, onEdit, onDelete }: RoleTable
                   </span>
                 </td>
                 <td className={role.description ? undefined : Classes.TEXT_MUTED}>
-                  {role.description || '—'}
+                  {seedText(role.description) || '—'}
                 </td>
                 <td>
                   <PermissionTags permission={role.permission} />

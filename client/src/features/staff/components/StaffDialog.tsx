@@ -27,6 +27,7 @@ import {
   type StaffFormErrors,
   type StaffFormValues,
 } from './staffFormModel';
+import { seedText } from '@/lib/i18n/seedText';
 
 /** Props of {@link StaffDialog}. */
 export interface StaffDialogProps {
@@ -103,10 +104,10 @@ function StaffForm({ staff, onClose }: Omit<StaffDialogProps, 'isOpen' | 'portal
     [currencies.data],
   );
   const roleChoices = useMemo(() => {
-    const list = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+    const list = (roles.data ?? []).map((r) => ({ value: r.id, label: seedText(r.name) }));
     // An account may hold a role the signed-in account cannot assign; it is still shown as it is.
     if (staff && staff.roleId > 0 && !list.some((r) => r.value === staff.roleId)) {
-      list.unshift({ value: staff.roleId, label: staff.roleName });
+      list.unshift({ value: staff.roleId, label: seedText(staff.roleName) });
     }
     return list;
   }, [roles.data, staff]);

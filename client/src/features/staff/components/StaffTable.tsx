@@ -7,6 +7,7 @@ import { relativeTime, type RelativeTimeLanguage } from '@dms/shared/format/rela
 import { RowActions } from '@/components/table/RowActions';
 import { SkeletonRows } from '@/components/table/SkeletonRows';
 import { useNow } from './useNow';
+import { seedText } from '@/lib/i18n/seedText';
 
 /** Props of {@link StaffTable}. */
 export interface StaffTableProps {
@@ -136,9 +137,11 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                       )}
                     </span>
                   </td>
-                  <td className={staff.nickname ? undefined : Classes.TEXT_MUTED}>{staff.nickname || '—'}</td>
+                  <td className={staff.nickname ? undefined : Classes.TEXT_MUTED}>
+                    {seedText(staff.nickname) || '—'}
+                  </td>
                   <td style={{ whiteSpace: 'nowrap' }}>
-                    {staff.roleName || <span className={Classes.TEXT_MUTED}>—</span>}
+                    {seedText(staff.roleName) || <span className={Classes.TEXT_MUTED}>—</span>}
                   </td>
                   <td>
                     <NameList names={staff.providers.map((id) => providerNames.get(id) ?? `#${id}`)} />

@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/Avatar';
 import { selectCurrencies, selectProviderIds, selectUserInfo } from '@/lib/session/sessionSlice';
+import { seedText } from '@/lib/i18n/seedText';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'header.morning';
@@ -20,7 +21,7 @@ export function ScopeHeader() {
   const providerIds = useSelector(selectProviderIds);
   const currencies = useSelector(selectCurrencies);
   if (!info) return null;
-  const name = info.nickname || info.user;
+  const name = seedText(info.nickname) || info.user;
   return (
     <div className="dms-scope">
       <Avatar src={info.avatar} name={name} size={40} />
@@ -30,7 +31,7 @@ export function ScopeHeader() {
         </h1>
         <div className="dms-scope__chips">
           <Tag minimal round icon="shield" intent="primary">
-            {info.role.name}
+            {seedText(info.role.name)}
           </Tag>
           {info.isSuper && (
             <Tag minimal round icon="crown" intent="warning">

@@ -2,12 +2,18 @@ import { Button, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core'
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATS_MESSAGES, type StatsFilter } from '@dms/shared/contracts/http/stats';
+import type { StatsFilter } from '@dms/shared/contracts/http/stats';
 import { FilterBar } from '@/components/filters/FilterBar';
 import { filterParams, sameFilter, validateFilter, type FilterDraft } from '@/components/filters/filterModel';
 import { showFilterMessage } from '@/components/filters/showFilterMessage';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
-import { performRequest, presentApiError, type ApiError, type FileResult } from '@/lib/api/baseQuery';
+import {
+  errorMessageOf,
+  performRequest,
+  presentApiError,
+  type ApiError,
+  type FileResult,
+} from '@/lib/api/baseQuery';
 import { showSuccess } from '@/lib/notify/toaster';
 import { tablePath, useStatsTableQuery, type TableParams } from '../api/statsApi';
 import type { TableDef } from '../tables';
@@ -98,7 +104,7 @@ export function TablePanel({ def, initialFilter, now }: TablePanelProps) {
   );
 
   // A cursor the gateway no longer accepts (its order changed underneath): read the page by offset.
-  if (isError && cursor && apiError(error)?.msg === STATS_MESSAGES.badCursor) setCursors({});
+  if (isError && cursor && apiError(error)?.key === 'stats.badCursor') setCursors({});
 
   const restart = () => {
     setPage(1);
@@ -158,9 +164,7 @@ export function TablePanel({ def, initialFilter, now }: TablePanelProps) {
         },
       });
       if ('error' in outcome) {
-        // The gateway's answer to an empty export is the spec's message: show it in the interface language.
-        if (outcome.error.msg === STATS_MESSAGES.noDataToDownload) showFilterMessage('noDataToDownload');
-        else presentApiError(outcome.error);
+        presentApiError(outcome.error);
       } else {
         void showSuccess(t('table.downloaded', { file: (outcome.data as FileResult).fileName }));
       }
@@ -179,7 +183,7 @@ export function TablePanel({ def, initialFilter, now }: TablePanelProps) {
       <NonIdealState
         icon="error"
         title={t('table.loadFailed')}
-        description={e?.msg || undefined}
+        description={e ? errorMessageOf(e) : undefined}
         action={<Button icon="refresh" text={t('table.retry')} onClick={() => void refetch()} />}
       />
     );

@@ -63,6 +63,8 @@ export interface App {
   servesClient: boolean;
   /** The platform feed: its source starts with `feed.start()` once the server listens. */
   feed: Feed;
+  /** Runs the live channel's session sweep now (it runs every `sessionTouchMs` by itself). */
+  sweepLive(): Promise<void>;
   /** Listens on the configured host and port (0 picks one). */
   listen(): Promise<{ port: number; url: string }>;
   /** Stops the live channel and the HTTP server, then closes the store if this app opened it. */
@@ -83,6 +85,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const sessions = new SessionService(store, {
       idleMs: config.sessionIdleMs,
       touchMs: config.sessionTouchMs,
+      maxAgeMs: config.sessionMaxAgeMs,
       now,
     });
     const httpServer = createServer();
@@ -238,6 +241,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       firstStart: opened?.firstStart,
       servesClient,
       feed: platformFeed,
+      sweepLive: () => live.sweep(),
       listen: () =>
         new Promise((resolve, reject) => {
           httpServer.once('error', reject);

@@ -25,10 +25,15 @@ export interface Config {
   feed: Feed;
   /** IANA time zone in which statistics days are cut. */
   timeZone: string;
-  /** A session ends after this long without a request (envelope code -2). */
+  /** A session ends after this long without use (envelope code -2). */
   sessionIdleMs: number;
-  /** A session's last-seen time is written at most this often. */
+  /**
+   * A session's last-use time is written at most this often (1/60 of the idle time, at most a minute); a
+   * session is kept this much past the idle time, so one used within the idle time is never refused.
+   */
   sessionTouchMs: number;
+  /** A staff session ends this long after its sign-in, however busy (envelope code -2). */
+  sessionMaxAgeMs: number;
   /** Absolute directory of the built client; served with SPA fallback when it exists. */
   clientDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -114,6 +119,7 @@ const envSchema = z.object({
       .default('Asia/Shanghai'),
   ),
   DMS_SESSION_IDLE_MINUTES: intVar(120, 1, 60 * 24 * 30),
+  DMS_SESSION_MAX_HOURS: intVar(12, 1, 24 * 30),
   DMS_CLIENT_DIR: opt(z.string()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -123,6 +129,14 @@ const envSchema = z.object({
   DMS_INGEST_SECRET: opt(z.string().min(16, { error: 'must be at least 16 characters' })),
   DMS_TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('false')),
 });
+
+/**
+ * How often a session's last use is written: 1/60 of the idle time (one second for the shortest idle time
+ * of a minute), at most once a minute. The write is throttled; the expiry allows for it.
+ */
+export function sessionTouchMs(idleMs: number): number {
+  return Math.min(60_000, Math.max(1_000, Math.floor(idleMs / 60)));
+}
 
 /**
  * The gateway package directory, found by walking up from this module to the `package.json` named
@@ -191,7 +205,8 @@ export function loadConfig(
     feed: e.DMS_FEED,
     timeZone: e.DMS_TZ,
     sessionIdleMs: e.DMS_SESSION_IDLE_MINUTES * 60_000,
-    sessionTouchMs: 60_000,
+    sessionTouchMs: sessionTouchMs(e.DMS_SESSION_IDLE_MINUTES * 60_000),
+    sessionMaxAgeMs: e.DMS_SESSION_MAX_HOURS * 3_600_000,
     clientDir: e.DMS_CLIENT_DIR ? resolve(cwd, e.DMS_CLIENT_DIR) : defaultClientDir(cwd),
     logLevel: e.LOG_LEVEL,
     loginRatePerMinute: e.DMS_LOGIN_RATE,

@@ -190,7 +190,8 @@ describe('session idle expiry', () => {
     // The request above moved last-seen: the session now lasts another full idle period.
     t.clock.advance(idle - 60_000);
     expect((await t.call('GET', '/user/info', { token })).body.code).toBe(0);
-    t.clock.advance(idle + 1);
+    // Unused for the idle time (and the write throttle it allows for): ended.
+    t.clock.advance(idle + t.config.sessionTouchMs + 1);
     const res = await t.call('GET', '/user/info', { token });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
@@ -202,12 +203,50 @@ describe('session idle expiry', () => {
     t.adminToken = await t.login('admin', ADMIN_PASSWORD);
   });
 
+  it('runs the idle time from the last use: at 1 minute, a session used 35 s ago is kept', async () => {
+    const short = await startTestApp({ env: { DMS_SESSION_IDLE_MINUTES: '1' } });
+    try {
+      const use = () => short.call('GET', '/user/info', { token: short.adminToken });
+      short.clock.advance(50_000);
+      expect((await use()).body.code).toBe(0);
+      short.clock.advance(35_000);
+      expect((await use()).body.code).toBe(0);
+      short.clock.advance(59_000);
+      expect((await use()).body.code).toBe(0);
+      // A minute and the one-second write throttle after the last use: ended.
+      short.clock.advance(60_000 + short.config.sessionTouchMs + 1);
+      expect((await use()).body.code).toBe(ERR.TOKEN_EXPIRED);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('ends a staff session DMS_SESSION_MAX_HOURS after sign-in, however busy', async () => {
+    const short = await startTestApp({ env: { DMS_SESSION_MAX_HOURS: '1' } });
+    try {
+      const use = () => short.call('GET', '/user/info', { token: short.adminToken });
+      for (let minutes = 10; minutes < 60; minutes += 10) {
+        short.clock.advance(10 * 60_000);
+        expect((await use()).body.code).toBe(0);
+      }
+      short.clock.advance(10 * 60_000 + 1);
+      const res = await use();
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe(ERR.TOKEN_EXPIRED);
+      // A new sign-in starts a new lifetime.
+      const fresh = await short.login('admin', ADMIN_PASSWORD);
+      expect((await short.call('GET', '/user/info', { token: fresh })).body.code).toBe(0);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('honours DMS_SESSION_IDLE_MINUTES', async () => {
     const short = await startTestApp({ env: { DMS_SESSION_IDLE_MINUTES: '5' } });
     try {
       short.clock.advance(4 * 60_000);
       expect((await short.call('GET', '/user/info', { token: short.adminToken })).body.code).toBe(0);
-      short.clock.advance(5 * 60_000 + 1);
+      short.clock.advance(5 * 60_000 + short.config.sessionTouchMs + 1);
       expect((await short.call('GET', '/user/info', { token: short.adminToken })).body.code).toBe(
         ERR.TOKEN_EXPIRED,
       );

@@ -1,7 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { ERR } from '@dms/shared/errors/codes';
 import { API_BASE, LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import { STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
@@ -16,6 +15,7 @@ import { createLive, type LiveServer } from './platform/live/live.server';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
 import { rateLimitStore } from './platform/http/http.rateLimit';
+import { noStore, securityHeaders, warnUntrustedProxy } from './platform/http/http.security';
 import { AuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { BaseService } from './modules/base/base.service';
@@ -151,24 +151,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
-    app.use(
-      helmet({
-        contentSecurityPolicy: {
-          directives: {
-            'default-src': ["'self'"],
-            'script-src': ["'self'"],
-            // Blueprint and ECharts set inline styles.
-            'style-src': ["'self'", "'unsafe-inline'"],
-            'img-src': ["'self'", 'data:', 'blob:'],
-            'font-src': ["'self'", 'data:'],
-            'connect-src': ["'self'", 'ws:', 'wss:'],
-            'worker-src': ["'self'", 'blob:'],
-            // The console is often reached over plain HTTP on a LAN: do not force https sub-requests.
-            'upgrade-insecure-requests': null,
-          },
-        },
-      }),
-    );
+    app.use(securityHeaders());
+    app.use(warnUntrustedProxy(logger, config.trustProxy));
     app.use((req, res, next) => {
       const t0 = process.hrtime.bigint();
       res.on('finish', () => {
@@ -181,6 +165,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mountSystem(app, store, startedAt, now);
 
     // The signed machine-to-machine ingest reads its raw body itself: mounted before the JSON API router.
+    app.use(API_BASE, noStore);
     const ingestSecret = platformFeed.config.ingestSecret;
     if (ingestSecret) {
       app.use(
@@ -197,7 +182,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
     const api = express.Router();
     api.use(express.json({ limit: '1mb' }));
-    mountAvatar(api, users);
+    mountAvatar(api, users, (token) => sessions.authenticate(token));
     const unimplemented = mountEndpoints(api, impls, {
       authenticate: (token) => sessions.authenticate(token),
       validateResponses: options.validateResponses ?? false,
@@ -205,18 +190,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     if (unimplemented.length > 0)
       logger.warn({ endpoints: unimplemented }, 'endpoints of the registry not implemented yet (501)');
-    api.use((req, res) => {
-      res
-        .status(404)
-        .json(
-          failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: `${API_BASE}${req.path}` }),
-        );
+    // A 404 names neither the method nor the path: an answer never echoes what the caller sent.
+    api.use((_req, res) => {
+      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound'));
     });
     app.use(API_BASE, api);
 
     const servesClient = serveClient(app, config.clientDir);
-    app.use((req, res) => {
-      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: req.path }));
+    app.use((_req, res) => {
+      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound'));
     });
     app.use(expressErrorHandler(logger));
     // socket.io answers its own path on this server; Express must not answer those requests a second time.

@@ -21,7 +21,7 @@ export const MESSAGES = {
   'request.unsupportedEncoding': 'unsupported body encoding',
   'request.aborted': 'request aborted',
   'request.failed': 'Request fail',
-  'request.notFound': 'Not found: {{method}} {{path}}',
+  'request.notFound': 'Not found',
   'request.notImplemented': 'Not implemented yet',
   'request.tooMany': 'too many requests, slow down',
   'server.internal': 'Internal error',

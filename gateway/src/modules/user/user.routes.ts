@@ -1,9 +1,12 @@
 import type { Router } from 'express';
 import { rateLimit, ipKeyGenerator, type Store } from 'express-rate-limit';
 import { ERR } from '@dms/shared/errors/codes';
-import { AVATAR_PATH } from '@dms/shared/contracts/http/paths';
+import { AVATAR_PATH, TOKEN_COOKIE } from '@dms/shared/contracts/http/paths';
 import type { EndpointImpls } from '../../platform/http/http.endpoints';
-import { failWith } from '../../platform/errors/errors';
+import { failWith, refuse } from '../../platform/errors/errors';
+import type { AuthContext } from '../../platform/auth/auth.context';
+import { bearerToken } from '../../platform/auth/auth.token';
+import { readCookie } from '../../platform/http/http.security';
 import type { UserService } from './user.service';
 import { avatarSvg } from './user.avatar';
 
@@ -48,16 +51,23 @@ export function userRoutes(
 }
 
 /**
- * `GET /avatar/:uid`: a generated SVG with the account's initials. Public (an `<img>` sends no token);
- * resize parameters such as `?imageView2/1/w/80/h/80` are accepted and ignored, since SVG scales.
+ * `GET /avatar/:uid`: the generated SVG with the initials of the signed-in account, for its own uid only
+ * (404 otherwise: the image tells nobody which ids exist or whose they are). An `<img>` sends no
+ * Authorization header, so the session is read from the bearer header or else the `Admin-Token` cookie,
+ * which the browser sends with same-site requests only (`SameSite=Strict`). Resize parameters such as
+ * `?imageView2/1/w/80/h/80` are accepted and ignored, since SVG scales.
  */
-export function mountAvatar(router: Router, users: UserService): void {
+export function mountAvatar(
+  router: Router,
+  users: UserService,
+  authenticate: (token: string | undefined) => Promise<AuthContext>,
+): void {
   router.get(`${AVATAR_PATH}/:uid`, async (req, res) => {
-    const uid = Number(req.params.uid);
-    const label = await users.avatarLabel(uid);
-    res
-      .type('image/svg+xml')
-      .set('Cache-Control', 'public, max-age=3600')
-      .send(avatarSvg(label, Number.isFinite(uid) ? uid : 0));
+    const auth = await authenticate(
+      bearerToken(req.get('authorization')) ?? readCookie(req.get('cookie'), TOKEN_COOKIE),
+    );
+    if (req.params.uid !== String(auth.accountId)) throw refuse.notFound('request.notFound');
+    const label = await users.avatarLabel(auth.accountId);
+    res.type('image/svg+xml').send(avatarSvg(label, auth.accountId));
   });
 }

@@ -330,17 +330,42 @@ describe('POST /user/editPassword', () => {
 });
 
 describe('GET /avatar/:uid', () => {
-  it('serves an SVG with the initials and ignores resize parameters', async () => {
-    const res = await fetch(`${t.url}/api/avatar/1?imageView2/1/w/80/h/80`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    const svg = await res.text();
-    expect(svg).toMatch(/^<svg /);
-    expect(svg).toContain('>A</text>');
+  it("serves the signed-in account its own avatar, by the <img>'s Admin-Token cookie or a bearer token", async () => {
+    const ways: Record<string, string>[] = [
+      { cookie: `lang=en; Admin-Token=${t.adminToken}` },
+      { authorization: `Bearer ${t.adminToken}` },
+    ];
+    for (const headers of ways) {
+      const res = await fetch(`${t.url}/api/avatar/1?imageView2/1/w/80/h/80`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const svg = await res.text();
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).toContain('>A</text>');
+    }
   });
 
-  it('serves a placeholder for an unknown account', async () => {
-    const res = await fetch(`${t.url}/api/avatar/999999`);
-    expect(await res.text()).toContain('>?</text>');
+  it('refuses a visitor with -2 and tells nothing of the account', async () => {
+    for (const uid of [1, 999999]) {
+      const res = await fetch(`${t.url}/api/avatar/${uid}`);
+      expect(res.status).toBe(401);
+      expect((await res.json()) as unknown).toMatchObject({ code: ERR.TOKEN_EXPIRED });
+    }
+  });
+
+  it("answers 404 for another account's avatar, an unknown id or a uid that is no id", async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    for (const uid of [String(s.accountId), '999999', '1e0', '01', '%00', '2147483648']) {
+      const res = await fetch(`${t.url}/api/avatar/${uid}`, {
+        headers: { cookie: `Admin-Token=${t.adminToken}` },
+      });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('<svg');
+    }
+    const own = await fetch(`${t.url}/api/avatar/${s.accountId}`, {
+      headers: { cookie: `Admin-Token=${s.token}` },
+    });
+    expect(own.status).toBe(200);
   });
 });

@@ -33,6 +33,7 @@ import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { publishFeedProgress } from './modules/feed/feed.live';
+import { FeedCounts } from './modules/feed/feed.scope';
 import { ingestRouter } from './modules/ingest/ingest.routes';
 
 export interface AppOptions {
@@ -131,7 +132,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       },
     });
     feed = platformFeed;
-    const feedProgress = publishFeedProgress(live.io, platformFeed.service);
+    // Event counts per provider: the feed's status shows each account only its own providers' events.
+    const feedCounts = new FeedCounts(platformFeed.service.events$);
+    const feedProgress = publishFeedProgress(live.io, platformFeed.service, feedCounts);
 
     const impls: EndpointImpls = {
       ...userRoutes(users, {
@@ -142,7 +145,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...roleRoutes(roles),
       ...staffRoutes(staff),
       ...auditRoutes(audit),
-      ...feedRoutes(platformFeed.service),
+      ...feedRoutes(platformFeed.service, feedCounts),
       ...statsRoutes(new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone), {
         timeZone: config.timeZone,
       }),
@@ -236,6 +239,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       close: () =>
         (closing ??= (async () => {
           feedProgress.unsubscribe();
+          feedCounts.stop();
           await platformFeed.stop();
           clearInterval(prune);
           const closed = live.close();

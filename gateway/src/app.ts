@@ -98,6 +98,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       touchMs: config.sessionTouchMs,
     });
     const notifier = live.notifier;
+    // Tests that share a Redis give each app its own counters (the stream name they isolate themselves by).
+    const rateNamespace = options.redisStreamName ?? 'dms';
     const audit = new AuditService(store, now);
     const base = new BaseService(store);
     const users = new UserService({
@@ -139,7 +141,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const impls: EndpointImpls = {
       ...userRoutes(users, {
         loginRatePerMinute: config.loginRatePerMinute,
-        rateLimitStore: rateLimitStore(live.redis, 'login'),
+        loginIpRatePerMinute: config.loginIpRatePerMinute,
+        rateLimitStores: {
+          name: rateLimitStore(live.redis, 'login', rateNamespace),
+          address: rateLimitStore(live.redis, 'login-address', rateNamespace),
+          device: rateLimitStore(live.redis, 'login-device', rateNamespace),
+        },
       }),
       ...baseRoutes(base),
       ...roleRoutes(roles),
@@ -176,7 +183,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         ingestRouter({
           secret: ingestSecret,
           ratePerMinute: platformFeed.config.ingestRatePerMinute,
-          rateLimitStore: rateLimitStore(live.redis, 'ingest'),
+          rateLimitStore: rateLimitStore(live.redis, 'ingest', rateNamespace),
           submit: (events) => platformFeed.service.submit(events),
           logger,
         }),
@@ -212,6 +219,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
     const prune = setInterval(() => {
       sessions.prune().catch((err: unknown) => logger.error({ err }, 'pruning sessions failed'));
+      users.pruneDevices().catch((err: unknown) => logger.error({ err }, 'pruning sign-in devices failed'));
     }, 3_600_000);
     prune.unref();
 

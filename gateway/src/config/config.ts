@@ -37,8 +37,10 @@ export interface Config {
   /** Absolute directory of the built client; served with SPA fallback when it exists. */
   clientDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** Login attempts allowed per minute per client IP and account name. */
+  /** Login attempts allowed per minute per client IP and account name (and per remembered device). */
   loginRatePerMinute: number;
+  /** Failed login attempts allowed per minute per client IP across all account names. */
+  loginIpRatePerMinute: number;
   ingestSecret: string | undefined;
   /** Express `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
   trustProxy: boolean | number | string;
@@ -126,6 +128,7 @@ const envSchema = z.object({
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   DMS_LOGIN_RATE: intVar(10, 1, 10_000),
+  DMS_LOGIN_IP_RATE: intVar(30, 1, 100_000),
   DMS_INGEST_SECRET: opt(z.string().min(16, { error: 'must be at least 16 characters' })),
   DMS_TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('false')),
 });
@@ -210,6 +213,7 @@ export function loadConfig(
     clientDir: e.DMS_CLIENT_DIR ? resolve(cwd, e.DMS_CLIENT_DIR) : defaultClientDir(cwd),
     logLevel: e.LOG_LEVEL,
     loginRatePerMinute: e.DMS_LOGIN_RATE,
+    loginIpRatePerMinute: e.DMS_LOGIN_IP_RATE,
     ingestSecret: e.DMS_INGEST_SECRET,
     trustProxy: parseTrustProxy(e.DMS_TRUST_PROXY),
     scryptLogN: 15,

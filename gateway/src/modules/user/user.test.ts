@@ -3,6 +3,7 @@ import { ERR } from '@dms/shared/errors/codes';
 import { SEED_TEXTS } from '@dms/shared/domain/seed';
 import { userInfoSchema, type UserInfo } from '@dms/shared/contracts/http/user';
 import { PERM } from '@dms/shared/permissions/codes';
+import { AUDIT_ACTIONS } from '@dms/shared/contracts/http/auditActions';
 import { ADMIN_PASSWORD, createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
 
 let t: TestApp;
@@ -125,6 +126,102 @@ describe('login rate limit', () => {
       body: { username: 'someone-else', password: 'bad-password' },
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('login abuse', () => {
+  /** Signs in; returns the status, the envelope code and the device cookie the answer set, if any. */
+  async function attempt(
+    app: TestApp,
+    username: string,
+    password: string,
+    device?: string,
+  ): Promise<{ status: number; code: number; device: string | undefined }> {
+    const res = await fetch(`${app.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(device ? { cookie: `dms_device=${device}` } : {}) },
+      body: JSON.stringify({ username, password }),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('dms_device='));
+    return {
+      status: res.status,
+      code: ((await res.json()) as { code: number }).code,
+      device: set ? /^dms_device=([^;]+)/.exec(set)?.[1] : undefined,
+    };
+  }
+
+  it('limits the failed attempts of one address across account names (password spraying), and their audit rows', async () => {
+    const app = await startTestApp({ env: { DMS_LOGIN_IP_RATE: '5' } });
+    try {
+      const answers = [];
+      for (let i = 0; i < 12; i++) answers.push(await attempt(app, `sprayed-${i}`, 'Winter2026!'));
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+      expect(answers.slice(5).every((a) => a.status === 429 && a.code === ERR.GENERAL)).toBe(true);
+      const audit = await app.call<{ list: { action: string; detail: string }[] }>(
+        'GET',
+        '/permission/audit/list',
+        {
+          token: app.adminToken,
+          query: { pageSize: 500, targetType: 'account' },
+        },
+      );
+      const failures = audit.body.data.list.filter(
+        (r) => r.action === AUDIT_ACTIONS.loginFailed && r.detail.includes('sprayed-'),
+      );
+      expect(failures).toHaveLength(5);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("lets a browser that signed in before use the right password while an attacker is throttled on the account's name", async () => {
+    const app = await startTestApp({ env: { DMS_LOGIN_RATE: '3' } });
+    try {
+      const s = await createStaff(app, { codes: [PERM.RISK_DATA] });
+      const first = await attempt(app, s.account, s.password);
+      expect(first.status).toBe(200);
+      expect(first.device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // An attacker on the same address (a shared proxy) guesses until throttled.
+      for (let i = 0; i < 4; i++) await attempt(app, s.account, `guess-${i}`);
+      expect((await attempt(app, s.account, s.password)).status).toBe(429);
+      // The real user's browser still signs in, and keeps its device cookie (none new is set).
+      const back = await attempt(app, s.account, s.password, first.device);
+      expect(back).toMatchObject({ status: 200, code: 0, device: undefined });
+      // A device is throttled on its own: guessing from a stolen device cookie stops too.
+      for (let i = 0; i < 3; i++) await attempt(app, s.account, `guess-${i}`, first.device);
+      expect((await attempt(app, s.account, s.password, first.device)).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("does not trust a device cookie for another account's name, nor a forged one", async () => {
+    const app = await startTestApp({ env: { DMS_LOGIN_RATE: '2' } });
+    try {
+      const a = await createStaff(app, { codes: [PERM.RISK_DATA] });
+      const b = await createStaff(app, { codes: [PERM.RISK_DATA] });
+      const device = (await attempt(app, a.account, a.password)).device;
+      for (const cookie of [device, 'A'.repeat(43), 'not-a-token']) {
+        const name = cookie === device ? b.account : a.account;
+        for (let i = 0; i < 2; i++) await attempt(app, name, 'wrong-guess', cookie);
+        expect((await attempt(app, name, 'wrong-guess', cookie)).status).toBe(429);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sets the device cookie HttpOnly, SameSite=Strict, for the sign-in call only', async () => {
+    const res = await fetch(`${t.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('dms_device=')) ?? '';
+    expect(cookie).toMatch(/; Path=\/api\/user\/login/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).not.toMatch(/; Secure/);
   });
 });
 

@@ -70,6 +70,15 @@ export interface AuditLogTable {
   ip: string;
 }
 
+/** A browser remembered after it signed in to an account (a device cookie, stored as its hash). */
+export interface LoginDeviceTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  last_used_at: number;
+}
+
 /** The Kysely database type of the gateway. */
 export interface Database {
   provider: ProviderTable;
@@ -80,4 +89,5 @@ export interface Database {
   account_currency: AccountCurrencyTable;
   session: SessionTable;
   audit_log: AuditLogTable;
+  login_device: LoginDeviceTable;
 }

@@ -21,6 +21,12 @@ export const staffRowSchema = z.object({
   providers: z.array(z.number().int()),
   currencies: z.array(z.string()),
   isSuper: z.boolean(),
+  /**
+   * Whether the caller may edit, reset or delete it: the super account may manage every other account;
+   * anyone else only accounts strictly below it (permissions a subset of its own, providers and currencies
+   * within its own, and less in one of them) — never a peer, nor itself.
+   */
+  manageable: z.boolean(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   lastLoginAt: z.number().int().nullable(),

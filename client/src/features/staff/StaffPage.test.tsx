@@ -142,6 +142,25 @@ describe('StaffPage', { timeout: 30_000 }, () => {
     expect(within(screen.getByTestId('staff-row-2')).getByText('Never')).toBeTruthy();
   });
 
+  it('shows markup stored in a nickname and a role name as inert text', async () => {
+    const markup = {
+      nickname: '<script>window.pwned=1</script>',
+      roleName: '<b onmouseover="window.pwned=2">R</b>',
+    };
+    fakeGateway({
+      'GET /permission/staff/list': () => ({
+        code: 0,
+        data: { list: [{ ...STAFF[2]!, ...markup }], total: 1, page: 1, pageSize: 20 },
+      }),
+    });
+    const { container } = renderWithProviders(<StaffPage />);
+    const row = await screen.findByTestId('staff-row-3');
+    expect(within(row).getByText(markup.nickname)).toBeTruthy();
+    expect(within(row).getByText(markup.roleName)).toBeTruthy();
+    expect(container.querySelector('script, b[onmouseover]')).toBeNull();
+    expect((window as { pwned?: number }).pwned).toBeUndefined();
+  });
+
   it('locks the super account and offers no delete on it', async () => {
     fakeGateway();
     renderWithProviders(<StaffPage />);

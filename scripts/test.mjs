@@ -60,7 +60,7 @@ if (want('typecheck')) {
   for (const p of ['shared', 'gateway', 'client', 'tests']) check(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
 }
 if (want('lint')) check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-if (want('unit')) vitest('unit', ['shared', 'gateway', 'client']);
+if (want('unit')) vitest('unit', ['shared', 'gateway', 'client', 'tooling']);
 // Thousands of malformed requests over every operation of /openapi.json, on SQLite and (DATABASE_URL) PostgreSQL.
 if (want('fuzz')) vitest('fuzz', ['fuzz']);
 if (want('e2e')) {

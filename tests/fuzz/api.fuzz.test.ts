@@ -41,6 +41,19 @@ interface Outcome {
   text: string;
 }
 
+/** Signs the admin in (with a remembered browser's device cookie, if given); returns the device cookie. */
+async function signIn(url: string, device?: string): Promise<string> {
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(device ? { cookie: `dms_device=${device}` } : {}) },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 0) throw new Error(`admin sign-in refused: ${body.code} ${body.msg}`);
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('dms_device='));
+  return device ?? /^dms_device=([^;]+)/.exec(set ?? '')?.[1] ?? '';
+}
+
 const stores: { name: string; databaseUrl: string | undefined }[] = [
   { name: 'SQLite', databaseUrl: undefined },
   ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', databaseUrl: process.env.DATABASE_URL }] : []),
@@ -50,6 +63,8 @@ describe.each(stores)('API fuzz on $name', ({ name, databaseUrl }) => {
   let t: TestApp;
   let ctx: FuzzContext;
   let documented: Map<string, Set<string>>;
+  /** The device cookie of a browser the admin signed in with before the run. */
+  let adminDevice: string;
 
   beforeAll(async () => {
     t = await startTestApp({
@@ -61,6 +76,7 @@ describe.each(stores)('API fuzz on $name', ({ name, databaseUrl }) => {
       },
     });
     const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as OpenApiDoc;
+    adminDevice = await signIn(t.url);
     documented = new Map();
     for (const methods of Object.values(doc.paths))
       for (const op of Object.values(methods))
@@ -170,7 +186,8 @@ describe.each(stores)('API fuzz on $name', ({ name, databaseUrl }) => {
       headers: { authorization: `Bearer ${ctx.adminToken}` },
     });
     expect(info.status).toBe(200);
-    expect(await t.login('admin', ADMIN_PASSWORD)).toBeTruthy();
+    // The fuzz spent the address's sign-in budget; a browser the admin signed in with before still signs in.
+    expect(await signIn(t.url, adminDevice)).toBeTruthy();
     expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { EventsRepository } from '../../engine/events.repository';
 import { T0, ev } from '../../engine/events.fixtures';
 import { buildMigrations, type Dialect } from './db.migrations';
 import { ROLLUP_VERSION_MIGRATION } from './db.rollupVersion';
+import { INGEST_LEAN_MIGRATION } from './db.ingestLean';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables of two schema versions
 type AnyDb = Kysely<any>;
@@ -86,7 +87,8 @@ describe('migration 0006_ingest_lean', () => {
         ])
         .execute();
 
-      const after = await migrator.migrateToLatest();
+      // Up to this migration only: later ones (0007…) are not this test's subject.
+      const after = await migrator.migrateTo(INGEST_LEAN_MIGRATION);
       expect(after.error).toBeUndefined();
       expect(after.results?.map((r) => r.migrationName)).toEqual(['0006_ingest_lean']);
       const rounds = await sql<{

@@ -36,6 +36,26 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tooling',
+          root: './tests',
+          environment: 'node',
+          include: ['lint/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'fuzz',
+          root: './tests',
+          environment: 'node',
+          include: ['fuzz/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: './tests',
           environment: 'node',

@@ -1,7 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { ERR } from '@dms/shared/errors/codes';
 import { API_BASE, LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import { STATS_MESSAGES } from '@dms/shared/contracts/http/stats';
@@ -16,6 +15,7 @@ import { createLive, type LiveServer } from './platform/live/live.server';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
 import { rateLimitStore } from './platform/http/http.rateLimit';
+import { noStore, securityHeaders, warnUntrustedProxy } from './platform/http/http.security';
 import { AuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { BaseService } from './modules/base/base.service';
@@ -35,6 +35,7 @@ import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { publishFeedProgress } from './modules/feed/feed.live';
+import { FeedCounts } from './modules/feed/feed.scope';
 import { ingestRouter } from './modules/ingest/ingest.routes';
 
 export interface AppOptions {
@@ -65,6 +66,8 @@ export interface App {
   servesClient: boolean;
   /** The platform feed: its source starts with `feed.start()` once the server listens. */
   feed: Feed;
+  /** Runs the live channel's session sweep now (it runs every `sessionTouchMs` by itself). */
+  sweepLive(): Promise<void>;
   /** Listens on the configured host and port (0 picks one). */
   listen(): Promise<{ port: number; url: string }>;
   /** Stops the live channel and the HTTP server, then closes the store if this app opened it. */
@@ -85,6 +88,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const sessions = new SessionService(store, {
       idleMs: config.sessionIdleMs,
       touchMs: config.sessionTouchMs,
+      maxAgeMs: config.sessionMaxAgeMs,
       now,
     });
     const httpServer = createServer();
@@ -96,6 +100,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       touchMs: config.sessionTouchMs,
     });
     const notifier = live.notifier;
+    // Tests that share a Redis give each app its own counters (the stream name they isolate themselves by).
+    const rateNamespace = options.redisStreamName ?? 'dms';
     const audit = new AuditService(store, now);
     const base = new BaseService(store);
     const users = new UserService({
@@ -131,18 +137,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       },
     });
     feed = platformFeed;
-    const feedProgress = publishFeedProgress(live.io, platformFeed.service);
+    // Event counts per provider: the feed's status shows each account only its own providers' events.
+    const feedCounts = new FeedCounts(platformFeed.service.events$);
+    const feedProgress = publishFeedProgress(live.io, platformFeed.service, feedCounts);
 
     const impls: EndpointImpls = {
       ...userRoutes(users, {
         loginRatePerMinute: config.loginRatePerMinute,
-        rateLimitStore: rateLimitStore(live.redis, 'login'),
+        loginIpRatePerMinute: config.loginIpRatePerMinute,
+        rateLimitStores: {
+          name: rateLimitStore(live.redis, 'login', rateNamespace),
+          address: rateLimitStore(live.redis, 'login-address', rateNamespace),
+          device: rateLimitStore(live.redis, 'login-device', rateNamespace),
+        },
       }),
       ...baseRoutes(base),
       ...roleRoutes(roles),
       ...staffRoutes(staff),
       ...auditRoutes(audit),
-      ...feedRoutes(platformFeed.service),
+      ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
       ...statsRoutes(
         new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone, {
@@ -161,24 +174,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
-    app.use(
-      helmet({
-        contentSecurityPolicy: {
-          directives: {
-            'default-src': ["'self'"],
-            'script-src': ["'self'"],
-            // Blueprint and ECharts set inline styles.
-            'style-src': ["'self'", "'unsafe-inline'"],
-            'img-src': ["'self'", 'data:', 'blob:'],
-            'font-src': ["'self'", 'data:'],
-            'connect-src': ["'self'", 'ws:', 'wss:'],
-            'worker-src': ["'self'", 'blob:'],
-            // The console is often reached over plain HTTP on a LAN: do not force https sub-requests.
-            'upgrade-insecure-requests': null,
-          },
-        },
-      }),
-    );
+    app.use(securityHeaders());
+    app.use(warnUntrustedProxy(logger, config.trustProxy));
     app.use((req, res, next) => {
       const t0 = process.hrtime.bigint();
       res.on('finish', () => {
@@ -191,6 +188,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mountSystem(app, store, startedAt, now);
 
     // The signed machine-to-machine ingest reads its raw body itself: mounted before the JSON API router.
+    app.use(API_BASE, noStore);
     const ingestSecret = platformFeed.config.ingestSecret;
     if (ingestSecret) {
       app.use(
@@ -198,7 +196,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         ingestRouter({
           secret: ingestSecret,
           ratePerMinute: platformFeed.config.ingestRatePerMinute,
-          rateLimitStore: rateLimitStore(live.redis, 'ingest'),
+          rateLimitStore: rateLimitStore(live.redis, 'ingest', rateNamespace),
           submit: (events) => platformFeed.service.submit(events),
           logger,
         }),
@@ -207,7 +205,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
     const api = express.Router();
     api.use(express.json({ limit: '1mb' }));
-    mountAvatar(api, users);
+    mountAvatar(api, users, (token) => sessions.authenticate(token));
     const unimplemented = mountEndpoints(api, impls, {
       authenticate: (token) => sessions.authenticate(token),
       validateResponses: options.validateResponses ?? false,
@@ -215,18 +213,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     if (unimplemented.length > 0)
       logger.warn({ endpoints: unimplemented }, 'endpoints of the registry not implemented yet (501)');
-    api.use((req, res) => {
-      res
-        .status(404)
-        .json(
-          failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: `${API_BASE}${req.path}` }),
-        );
+    // A 404 names neither the method nor the path: an answer never echoes what the caller sent.
+    api.use((_req, res) => {
+      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound'));
     });
     app.use(API_BASE, api);
 
     const servesClient = serveClient(app, config.clientDir);
-    app.use((req, res) => {
-      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound', { method: req.method, path: req.path }));
+    app.use((_req, res) => {
+      res.status(404).json(failWith(ERR.GENERAL, 'request.notFound'));
     });
     app.use(expressErrorHandler(logger));
     // socket.io answers its own path on this server; Express must not answer those requests a second time.
@@ -237,6 +232,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
     const prune = setInterval(() => {
       sessions.prune().catch((err: unknown) => logger.error({ err }, 'pruning sessions failed'));
+      users.pruneDevices().catch((err: unknown) => logger.error({ err }, 'pruning sign-in devices failed'));
     }, 3_600_000);
     prune.unref();
 
@@ -251,6 +247,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       firstStart: opened?.firstStart,
       servesClient,
       feed: platformFeed,
+      sweepLive: () => live.sweep(),
       listen: () =>
         new Promise((resolve, reject) => {
           httpServer.once('error', reject);
@@ -263,6 +260,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       close: () =>
         (closing ??= (async () => {
           feedProgress.unsubscribe();
+          feedCounts.stop();
           await platformFeed.stop();
           clearInterval(prune);
           const closed = live.close();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config/config';
 import { banner, start } from './start';
@@ -45,5 +46,15 @@ describe('banner', () => {
     expect(given).toContain('DMS_ADMIN_PASSWORD');
     const later = banner('http://localhost:8080', config, undefined, true);
     expect(later).not.toContain('Password');
+  });
+
+  it('is printed exactly as the README shows it', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const shown = /\n```\n(─+\n Data Management System[\s\S]*?─+)\n```/.exec(readme)?.[1];
+    const password = /Password: {2}(\S+)/.exec(shown ?? '')?.[1] ?? '';
+    const fresh = loadConfig({}, '/srv/dms');
+    expect(shown).toBe(
+      banner('http://localhost:8080', fresh, { adminAccount: 'admin', generatedPassword: password }, true),
+    );
   });
 });

@@ -73,6 +73,36 @@ describe('the console in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the token cookie SameSite=Strict, connects the live socket and loads the avatar under the CSP', async () => {
+    const context = await contextIn('en');
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const login = page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
+    await logIn(page, 'admin', ADMIN_PASSWORD);
+    const csp = (await (await login).allHeaders())['content-security-policy'] ?? '';
+    expect(csp).toContain("connect-src 'self';");
+    // Every cookie of the context: the device cookie's path is the sign-in call's only.
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'Admin-Token')).toMatchObject({ sameSite: 'Strict', secure: false });
+    // The sign-in remembered this browser: HttpOnly, for the sign-in call only.
+    expect(cookies.find((c) => c.name === 'dms_device')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/user/login',
+    });
+    // socket.io's WebSocket to the page's own host passes connect-src 'self'.
+    await page.locator('.dms-live[data-state="connected"]').waitFor();
+    // The avatar <img> authenticates with the cookie (it sends no Authorization header).
+    const avatar = page.locator('img.dms-avatar').first();
+    await avatar.waitFor();
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   it('lets the admin create a role with 9000/9001 and an account holding it', async () => {
     const context = await contextIn('en');
     const page = await context.newPage();

@@ -1,7 +1,9 @@
+import { TOKEN_COOKIE as SESSION_TOKEN_COOKIE } from '@dms/shared/contracts/http/paths';
+
 /** Constants of the spec's section 9 and the names of the client's cookies and storage keys. */
 
-/** Cookie holding the session token (spec section 4). */
-export const TOKEN_COOKIE = 'Admin-Token';
+/** Cookie holding the session token (spec section 4); the gateway reads it for the avatar image. */
+export const TOKEN_COOKIE = SESSION_TOKEN_COOKIE;
 /** Cookie holding the sidebar state, `1` open or `0` collapsed. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const LANGUAGE_COOKIE = 'language';

@@ -25,15 +25,22 @@ export interface Config {
   feed: Feed;
   /** IANA time zone in which statistics days are cut. */
   timeZone: string;
-  /** A session ends after this long without a request (envelope code -2). */
+  /** A session ends after this long without use (envelope code -2). */
   sessionIdleMs: number;
-  /** A session's last-seen time is written at most this often. */
+  /**
+   * A session's last-use time is written at most this often (1/60 of the idle time, at most a minute); a
+   * session is kept this much past the idle time, so one used within the idle time is never refused.
+   */
   sessionTouchMs: number;
+  /** A staff session ends this long after its sign-in, however busy (envelope code -2). */
+  sessionMaxAgeMs: number;
   /** Absolute directory of the built client; served with SPA fallback when it exists. */
   clientDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** Login attempts allowed per minute per client IP and account name. */
+  /** Login attempts allowed per minute per client IP and account name (and per remembered device). */
   loginRatePerMinute: number;
+  /** Failed login attempts allowed per minute per client IP across all account names. */
+  loginIpRatePerMinute: number;
   ingestSecret: string | undefined;
   /** Express `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
   trustProxy: boolean | number | string;
@@ -114,15 +121,25 @@ const envSchema = z.object({
       .default('Asia/Shanghai'),
   ),
   DMS_SESSION_IDLE_MINUTES: intVar(120, 1, 60 * 24 * 30),
+  DMS_SESSION_MAX_HOURS: intVar(12, 1, 24 * 30),
   DMS_CLIENT_DIR: opt(z.string()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   DMS_LOGIN_RATE: intVar(10, 1, 10_000),
+  DMS_LOGIN_IP_RATE: intVar(30, 1, 100_000),
   DMS_INGEST_SECRET: opt(z.string().min(16, { error: 'must be at least 16 characters' })),
   DMS_TRUST_PROXY: z.preprocess(blankToUndefined, z.string().default('false')),
 });
+
+/**
+ * How often a session's last use is written: 1/60 of the idle time (one second for the shortest idle time
+ * of a minute), at most once a minute. The write is throttled; the expiry allows for it.
+ */
+export function sessionTouchMs(idleMs: number): number {
+  return Math.min(60_000, Math.max(1_000, Math.floor(idleMs / 60)));
+}
 
 /**
  * The gateway package directory, found by walking up from this module to the `package.json` named
@@ -191,10 +208,12 @@ export function loadConfig(
     feed: e.DMS_FEED,
     timeZone: e.DMS_TZ,
     sessionIdleMs: e.DMS_SESSION_IDLE_MINUTES * 60_000,
-    sessionTouchMs: 60_000,
+    sessionTouchMs: sessionTouchMs(e.DMS_SESSION_IDLE_MINUTES * 60_000),
+    sessionMaxAgeMs: e.DMS_SESSION_MAX_HOURS * 3_600_000,
     clientDir: e.DMS_CLIENT_DIR ? resolve(cwd, e.DMS_CLIENT_DIR) : defaultClientDir(cwd),
     logLevel: e.LOG_LEVEL,
     loginRatePerMinute: e.DMS_LOGIN_RATE,
+    loginIpRatePerMinute: e.DMS_LOGIN_IP_RATE,
     ingestSecret: e.DMS_INGEST_SECRET,
     trustProxy: parseTrustProxy(e.DMS_TRUST_PROXY),
     scryptLogN: 15,

@@ -3,6 +3,7 @@ import type { Envelope } from '@dms/shared/contracts/envelope';
 import { API_BASE } from '@dms/shared/contracts/http/paths';
 import { loadConfig, type Config } from '../config/config';
 import { createApp, type App } from '../app';
+import type { Logger } from '../platform/logger/logger';
 import { openTestStore, tempDir } from './testing.store';
 
 /** The admin password of every test app. */
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   /** Configuration fields on top of the loaded ones. */
   config?: Partial<Config>;
   redisStreamName?: string;
+  /** The gateway's logger (silent by default). */
+  logger?: Logger;
 }
 
 /**
@@ -81,6 +84,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     store,
     now: clock.now,
     validateResponses: true,
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),
   });
   const { port } = await app.listen();

@@ -1,10 +1,10 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { HandshakeError } from '@dms/shared/contracts/live/session';
 
-/** A connected socket.io client of a test gateway. */
-export function connectLive(url: string, token: string | undefined): Promise<Socket> {
+/** A connected socket.io client of a test gateway; `visible` is what the page says of itself. */
+export function connectLive(url: string, token: string | undefined, visible?: boolean): Promise<Socket> {
   const socket = connect(url, {
-    auth: token === undefined ? {} : { token },
+    auth: { ...(token === undefined ? {} : { token }), ...(visible === undefined ? {} : { visible }) },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,

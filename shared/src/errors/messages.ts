@@ -21,7 +21,7 @@ export const MESSAGES = {
   'request.unsupportedEncoding': 'unsupported body encoding',
   'request.aborted': 'request aborted',
   'request.failed': 'Request fail',
-  'request.notFound': 'Not found: {{method}} {{path}}',
+  'request.notFound': 'Not found',
   'request.notImplemented': 'Not implemented yet',
   'request.tooMany': 'too many requests, slow down',
   'server.internal': 'Internal error',
@@ -55,6 +55,9 @@ export const MESSAGES = {
   'staff.assignNotHeld': 'cannot assign a role holding permissions you do not hold',
   'staff.editOutside': 'cannot edit an account outside your permissions or scope',
   'staff.deleteOutside': 'cannot delete an account outside your permissions or scope',
+  'staff.editPeer': 'cannot edit an account holding the same permissions and scope as yours',
+  'staff.deletePeer': 'cannot delete an account holding the same permissions and scope as yours',
+  'staff.editSelf': 'cannot edit your own account here: change your password in Profile',
   'staff.accountCharacters': 'account name may hold letters, digits and _ . @ - only',
 
   // Base data

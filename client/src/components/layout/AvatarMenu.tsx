@@ -27,7 +27,7 @@ export function AvatarMenu() {
     setLeaving(true);
     await dispatch(logout());
     setConfirming(false);
-    navigate(loginUrl(back), { replace: true });
+    void navigate(loginUrl(back), { replace: true });
   };
 
   const menu = (

@@ -84,7 +84,7 @@ export function HeaderSearch({ table }: { table: readonly AppRoute[] }) {
           selectedItem={null}
           onItemSelect={(item) => {
             setOpen(false);
-            navigate(item.path);
+            void navigate(item.path);
           }}
           noResults={<MenuItem disabled roleStructure="listoption" text={t('common:navbar.noResults')} />}
           resetOnSelect

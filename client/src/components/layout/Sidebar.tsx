@@ -80,7 +80,7 @@ function GroupItem({ route, collapsed, depth, onNavigate }: ItemProps) {
             text={t(`route:${child.meta?.title ?? ''}`)}
             active={pathname === child.path}
             onClick={() => {
-              navigate(child.path);
+              void navigate(child.path);
               onNavigate();
             }}
           />

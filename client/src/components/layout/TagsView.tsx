@@ -56,7 +56,7 @@ export function TagsView({ table }: { table: readonly AppRoute[] }) {
 
   const goToLast = (views: TagView[]) => {
     const last = views[views.length - 1];
-    navigate(last ? last.fullPath : '/');
+    void navigate(last ? last.fullPath : '/');
   };
 
   const close = (view: TagView) => {
@@ -66,7 +66,7 @@ export function TagsView({ table }: { table: readonly AppRoute[] }) {
   };
   const closeOthers = (view: TagView) => {
     dispatch(otherViewsClosed(view.path));
-    if (view.path !== location.pathname) navigate(view.fullPath);
+    if (view.path !== location.pathname) void navigate(view.fullPath);
   };
   const closeAll = () => {
     dispatch(allViewsClosed());
@@ -75,7 +75,7 @@ export function TagsView({ table }: { table: readonly AppRoute[] }) {
   };
   const refresh = (view: TagView) => {
     dispatch(viewRefreshed(view.path));
-    if (view.path !== location.pathname) navigate(view.fullPath);
+    if (view.path !== location.pathname) void navigate(view.fullPath);
   };
 
   return (

@@ -34,7 +34,7 @@ export function AuthRedirectPage() {
     setToken(token);
     dispatch(api.util.resetApiState());
     dispatch(loggedIn(token));
-    navigate(target, { replace: true });
+    void navigate(target, { replace: true });
   }, [location.hash, location.search, dispatch, navigate]);
 
   return (

@@ -84,6 +84,24 @@ describe('RolePage', { timeout: 30_000 }, () => {
     expect(within(row).getByText('3')).toBeTruthy();
   });
 
+  it('shows markup stored in a role name and description as inert text', async () => {
+    const markup = {
+      name: '<script>window.pwned=1</script>',
+      description: '<img src=x onerror="window.pwned=2">',
+    };
+    fakeGateway({
+      'GET /permission/role/list': () => ({
+        code: 0,
+        data: { list: [{ ...ROLES[1]!, ...markup }], total: 1, page: 1, pageSize: 20 },
+      }),
+    });
+    const { container } = renderWithProviders(<RolePage />);
+    expect(await screen.findByText(markup.name)).toBeTruthy();
+    expect(screen.getByText(markup.description)).toBeTruthy();
+    expect(container.querySelector('script, img[src="x"]')).toBeNull();
+    expect((window as { pwned?: number }).pwned).toBeUndefined();
+  });
+
   it('locks the super role: no edit and no delete action', async () => {
     fakeGateway();
     renderWithProviders(<RolePage />);

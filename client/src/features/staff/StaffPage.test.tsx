@@ -20,6 +20,7 @@ const STAFF: StaffRow[] = [
     providers: [1001, 1002],
     currencies: ['CNY', 'INR'],
     isSuper: true,
+    manageable: false,
     createdAt: T0,
     updatedAt: T0,
     lastLoginAt: T0,
@@ -33,6 +34,7 @@ const STAFF: StaffRow[] = [
     providers: [1001],
     currencies: ['INR'],
     isSuper: false,
+    manageable: true,
     createdAt: T0,
     updatedAt: T0,
     lastLoginAt: null,
@@ -46,6 +48,7 @@ const STAFF: StaffRow[] = [
     providers: [1002],
     currencies: ['CNY'],
     isSuper: false,
+    manageable: true,
     createdAt: T0,
     updatedAt: T0,
     lastLoginAt: T0,
@@ -139,6 +142,25 @@ describe('StaffPage', { timeout: 30_000 }, () => {
     expect(within(screen.getByTestId('staff-row-2')).getByText('Never')).toBeTruthy();
   });
 
+  it('shows markup stored in a nickname and a role name as inert text', async () => {
+    const markup = {
+      nickname: '<script>window.pwned=1</script>',
+      roleName: '<b onmouseover="window.pwned=2">R</b>',
+    };
+    fakeGateway({
+      'GET /permission/staff/list': () => ({
+        code: 0,
+        data: { list: [{ ...STAFF[2]!, ...markup }], total: 1, page: 1, pageSize: 20 },
+      }),
+    });
+    const { container } = renderWithProviders(<StaffPage />);
+    const row = await screen.findByTestId('staff-row-3');
+    expect(within(row).getByText(markup.nickname)).toBeTruthy();
+    expect(within(row).getByText(markup.roleName)).toBeTruthy();
+    expect(container.querySelector('script, b[onmouseover]')).toBeNull();
+    expect((window as { pwned?: number }).pwned).toBeUndefined();
+  });
+
   it('locks the super account and offers no delete on it', async () => {
     fakeGateway();
     renderWithProviders(<StaffPage />);
@@ -146,12 +168,28 @@ describe('StaffPage', { timeout: 30_000 }, () => {
     expect(within(superRow).queryByRole('button', { name: /delete/i })).toBeNull();
     expect(within(superRow).queryByRole('button', { name: /edit/i })).toBeNull();
     expect(within(superRow).getByText('Super account', { selector: `.${Classes.TAG} *` })).toBeTruthy();
+    expect(within(superRow).getByTitle('administrator account cannot be changed or deleted')).toBeTruthy();
     expect(
       within(screen.getByTestId('staff-row-3')).getByRole('button', { name: 'Delete account analyst' }),
     ).toBeTruthy();
   });
 
-  it("offers no delete on the signed-in account's own row", async () => {
+  it('locks an account the caller may not manage (a peer, or one beyond it) and says why', async () => {
+    fakeGateway({
+      'GET /permission/staff/list': () => ({
+        code: 0,
+        data: { list: [{ ...STAFF[2]!, manageable: false }], total: 1, page: 1, pageSize: 20 },
+      }),
+    });
+    renderWithProviders(<StaffPage />);
+    const row = await screen.findByTestId('staff-row-3');
+    expect(within(row).queryByRole('button', { name: /edit|delete/i })).toBeNull();
+    expect(
+      within(row).getByTitle('Only an account holding more permissions or scope than this one can manage it'),
+    ).toBeTruthy();
+  });
+
+  it("locks the signed-in account's own row: it is changed in Profile", async () => {
     fakeGateway();
     const info: UserInfo = {
       permission: '9000,9002',
@@ -181,8 +219,10 @@ describe('StaffPage', { timeout: 30_000 }, () => {
       },
     });
     const own = await screen.findByTestId('staff-row-2');
-    expect(within(own).queryByRole('button', { name: /delete/i })).toBeNull();
-    expect(within(own).getByRole('button', { name: 'Edit account ops.lead' })).toBeTruthy();
+    expect(within(own).queryByRole('button', { name: /delete|edit/i })).toBeNull();
+    expect(
+      within(own).getByTitle('You cannot edit your own account here: change your password in Profile'),
+    ).toBeTruthy();
     expect(within(own).getByText('You')).toBeTruthy();
   });
 

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ReloginAlert } from '@/components/ReloginAlert';
 import { isReloginOpen } from '@/lib/api/reloginPrompt';
 import { renderWithProviders } from '@/testing/renderWithProviders';
-import { LiveConnection, type ConnectionState } from './live';
+import { PRESENCE_EVENTS } from '@dms/shared/contracts/live/session';
+import { LiveConnection, type ConnectionState, type PageVisibility } from './live';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -15,6 +16,7 @@ class FakeSocket {
   connected = false;
   active = false;
   connects = 0;
+  emitted: [string, unknown][] = [];
   readonly io = {
     on: (event: string, handler: Handler) => this.add(this.managerHandlers, event, handler),
     removeAllListeners: () => this.managerHandlers.clear(),
@@ -46,6 +48,10 @@ class FakeSocket {
     this.connected = false;
     return this;
   }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
   /** The server side: fire an event at the client. */
   serverEmit(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
@@ -57,28 +63,65 @@ class FakeSocket {
   }
 }
 
+/** A page whose visibility the test sets. */
+class FakeVisibility implements PageVisibility {
+  shown = true;
+  listeners = new Set<(visible: boolean) => void>();
+  visible() {
+    return this.shown;
+  }
+  subscribe(onChange: (visible: boolean) => void) {
+    this.listeners.add(onChange);
+    return () => this.listeners.delete(onChange);
+  }
+  set(shown: boolean) {
+    this.shown = shown;
+    for (const l of this.listeners) l(shown);
+  }
+}
+
 function setup() {
   const sockets: FakeSocket[] = [];
+  const page = new FakeVisibility();
   const connection = new LiveConnection((options) => {
     const socket = new FakeSocket(options as FakeSocket['options']);
     sockets.push(socket);
     return socket as unknown as Socket;
-  });
+  }, page);
   const states: ConnectionState[] = [];
   connection.connectionState$.subscribe((s) => states.push(s));
-  return { connection, sockets, states };
+  return { connection, sockets, states, page };
 }
 
 describe('LiveConnection', () => {
+  it('tells the gateway whether the page is visible, in the handshake and at every change', () => {
+    const { connection, sockets, page } = setup();
+    page.set(false);
+    connection.start(() => 'tok');
+    const socket = sockets[0];
+    expect(socket?.handshakeAuth()).toEqual({ token: 'tok', visible: false });
+    socket!.connected = true;
+    page.set(true);
+    page.set(false);
+    expect(socket?.emitted).toEqual([
+      [PRESENCE_EVENTS.set, { visible: true }],
+      [PRESENCE_EVENTS.set, { visible: false }],
+    ]);
+    connection.stop();
+    page.set(true);
+    expect(socket?.emitted).toHaveLength(2);
+    expect(page.listeners.size).toBe(0);
+  });
+
   it('opens one socket with the current token at every handshake', () => {
     const { connection, sockets, states } = setup();
     let token = 'first';
     connection.start(() => token);
     connection.start(() => 'ignored');
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]?.handshakeAuth()).toEqual({ token: 'first' });
+    expect(sockets[0]?.handshakeAuth()).toEqual({ token: 'first', visible: true });
     token = 'refreshed';
-    expect(sockets[0]?.handshakeAuth()).toEqual({ token: 'refreshed' });
+    expect(sockets[0]?.handshakeAuth()).toEqual({ token: 'refreshed', visible: true });
     sockets[0]?.serverEmit('connect');
     expect(states).toEqual(['idle', 'connecting', 'connected']);
   });

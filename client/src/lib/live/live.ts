@@ -1,6 +1,7 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { BehaviorSubject, distinctUntilChanged, EMPTY, Observable, switchMap } from 'rxjs';
 import { RELOGIN_CODES } from '@dms/shared/errors/codes';
+import { PRESENCE_EVENTS, type HandshakeAuth, type Presence } from '@dms/shared/contracts/live/session';
 import { requestRelogin } from '@/lib/api/reloginPrompt';
 
 /**
@@ -10,6 +11,23 @@ import { requestRelogin } from '@/lib/api/reloginPrompt';
 export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'refused';
 
 type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+/** Whether the page is visible to its user, and its changes. */
+export interface PageVisibility {
+  visible(): boolean;
+  /** Calls `onChange` at every change; returns the unsubscribe. */
+  subscribe(onChange: (visible: boolean) => void): () => void;
+}
+
+/** The page's visibility from `document.visibilityState` (a hidden tab, a minimised window, a locked screen). */
+export const documentVisibility: PageVisibility = {
+  visible: () => document.visibilityState === 'visible',
+  subscribe: (onChange) => {
+    const handler = () => onChange(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', handler);
+    return () => document.removeEventListener('visibilitychange', handler);
+  },
+};
 
 /** Delay before asking again after the gateway refused the handshake for a reason other than the token. */
 const REFUSED_RETRY_MS = 5_000;
@@ -23,11 +41,19 @@ export class LiveConnection {
   private readonly socket$ = new BehaviorSubject<Socket | null>(null);
   private readonly state$ = new BehaviorSubject<ConnectionState>('idle');
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopWatchingVisibility: (() => void) | undefined;
 
   /** The connection state, without repeats. */
   readonly connectionState$: Observable<ConnectionState> = this.state$.pipe(distinctUntilChanged());
 
-  constructor(private readonly createSocket: SocketFactory = (options) => io(options)) {}
+  /**
+   * The socket tells the gateway whether its page is visible (in the handshake, then at every change): only
+   * a visible page keeps the staff session alive, so a console forgotten in a background tab signs out.
+   */
+  constructor(
+    private readonly createSocket: SocketFactory = (options) => io(options),
+    private readonly visibility: PageVisibility = documentVisibility,
+  ) {}
 
   /** The current state, for synchronous reads. */
   get state(): ConnectionState {
@@ -51,7 +77,14 @@ export class LiveConnection {
       reconnectionDelay: 1_000,
       reconnectionDelayMax: 15_000,
       randomizationFactor: 0.5,
-      auth: (cb) => cb({ token: getToken() ?? '' }),
+      auth: (cb) => {
+        const auth: HandshakeAuth = { token: getToken() ?? '', visible: this.visibility.visible() };
+        cb(auth);
+      },
+    });
+    this.stopWatchingVisibility = this.visibility.subscribe((visible) => {
+      const presence: Presence = { visible };
+      if (socket.connected) socket.emit(PRESENCE_EVENTS.set, presence);
     });
     socket.on('connect', () => this.state$.next('connected'));
     socket.on('disconnect', (reason) => {
@@ -80,6 +113,8 @@ export class LiveConnection {
   /** Disconnects and forgets the socket; streams complete their inner subscriptions. */
   stop(): void {
     clearTimeout(this.retryTimer);
+    this.stopWatchingVisibility?.();
+    this.stopWatchingVisibility = undefined;
     const socket = this.socket$.value;
     if (!socket) return;
     this.socket$.next(null);

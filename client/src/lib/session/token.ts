@@ -6,9 +6,13 @@ export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
 
-/** Stores the session token in the `Admin-Token` cookie (session cookie, same site). */
+/**
+ * Stores the session token in the `Admin-Token` cookie: a session cookie, `SameSite=Strict` (never sent
+ * with a request another site starts), `Secure` when the page is served over HTTPS. It stays readable by
+ * the client, which sends it as the spec's Bearer header.
+ */
 export function setToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Lax', secure: window.location.protocol === 'https:' });
+  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Strict', secure: window.location.protocol === 'https:' });
 }
 
 /** Forgets the session token. */

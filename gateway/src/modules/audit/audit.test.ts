@@ -119,6 +119,19 @@ describe('audit log', () => {
     expect(page.list[0]!.at).toBeGreaterThanOrEqual(page.list[1]!.at);
   });
 
+  it('refuses an actor id beyond what the column holds with -1 naming the field', async () => {
+    const res = await t.call('GET', '/permission/audit/list', {
+      token: t.adminToken,
+      query: { actorId: '1700000000000' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'actorId: must be a whole number from 1 to 2147483647',
+      key: 'validation.integerRange',
+    });
+  });
+
   it('requires permission 9000', async () => {
     const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
     const res = await t.call('GET', '/permission/audit/list', { token: s.token });

@@ -90,4 +90,36 @@ describe('GET /feed/status', () => {
     });
     expect(unsigned.status).toBe(401);
   });
+
+  it("shows an account only its own providers' event counts, by REST and live; the super account all", async () => {
+    const scoped = await createStaff(t, { codes: [PERM.RISK_DATA], providers: [1005], currencies: ['CNY'] });
+    const socket = await connectLive(t.url, scoped.token);
+    const admin = await connectLive(t.url, t.adminToken);
+    try {
+      const pushed: FeedProgressed[] = [];
+      const pushedAdmin: FeedProgressed[] = [];
+      socket.on(FEED_PROGRESSED, (p: FeedProgressed) => pushed.push(p));
+      admin.on(FEED_PROGRESSED, (p: FeedProgressed) => pushedAdmin.push(p));
+      const now = Date.now();
+      const before = (await t.call<FeedStatus>('GET', '/feed/status', { token: t.adminToken })).body.data;
+      const res = await ingest([
+        ev.login({ id: 'fs-scope-1', ts: now - 3000, provider: 1001 }),
+        ev.login({ id: 'fs-scope-2', ts: now - 2000, provider: 1002 }),
+        ev.login({ id: 'fs-scope-3', ts: now - 1500, provider: 1005 }),
+      ]);
+      expect(res.body.data.accepted).toBe(3);
+      const mine = (await t.call<FeedStatus>('GET', '/feed/status', { token: scoped.token })).body.data;
+      expect(mine).toMatchObject({ eventsTotal: 1, lastEventAt: now - 1500 });
+      const all = (await t.call<FeedStatus>('GET', '/feed/status', { token: t.adminToken })).body.data;
+      expect(all.eventsTotal).toBe(before.eventsTotal + 3);
+      await expect
+        .poll(() => pushedAdmin.find((p) => p.status.eventsTotal === all.eventsTotal), { timeout: 5000 })
+        .toBeTruthy();
+      await expect.poll(() => pushed.at(-1)?.status.eventsTotal, { timeout: 5000 }).toBe(1);
+      for (const p of pushed) expect(p.status.eventsTotal).toBeLessThanOrEqual(1);
+    } finally {
+      socket.close();
+      admin.close();
+    }
+  });
 });

@@ -203,6 +203,45 @@ describe('role list', () => {
   });
 });
 
+describe('role input policy (the same answer on SQLite and PostgreSQL)', () => {
+  it('refuses a NUL or a bidirectional override in the name, the description and the keyword', async () => {
+    const cases: [Promise<{ status: number; body: { code: number; msg: string } }>, string][] = [
+      [
+        create({ name: 'Ops\u0000', permission: [PERM.RISK_DATA] }),
+        'name: must not contain control characters',
+      ],
+      [
+        create({ name: uniqueName('Ops'), description: 'a\u0000b', permission: [PERM.RISK_DATA] }),
+        'description: must not contain control characters',
+      ],
+      [
+        create({ name: 'Ops\u202etxt', permission: [PERM.RISK_DATA] }),
+        'name: must not contain bidirectional control characters',
+      ],
+      [list({ keyword: 'a\u0000' }), 'keyword: must not contain control characters'],
+    ];
+    for (const [pending, msg] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: ERR.GENERAL, msg });
+    }
+  });
+
+  it('refuses a role id beyond what the column holds with -1 naming the field', async () => {
+    for (const res of [
+      await remove(2147483648),
+      await update({ id: 1_700_000_000_000, name: 'x', permission: [PERM.RISK_DATA] }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: ERR.GENERAL,
+        msg: 'id: must be a whole number from 1 to 2147483647',
+      });
+    }
+    expect((await remove(2147483647)).body).toMatchObject({ code: ERR.GENERAL, msg: 'role not found' });
+  });
+});
+
 describe('role access and escalation', () => {
   it('refuses an account without 9001 with 403 "No permission"', async () => {
     const s = await createStaff(t, { codes: [PERM.STAFF] });

@@ -3,7 +3,14 @@ import type { StaffListQuery, StaffRow } from '@dms/shared/contracts/http/staff'
 import { AUDIT_ACTIONS } from '@dms/shared/contracts/http/auditActions';
 import { ERR } from '@dms/shared/errors/codes';
 import { AppError, refuse } from '../../platform/errors/errors';
-import { canGrantRole, outsideScope, type AuthContext } from '../../platform/auth/auth.context';
+import {
+  canGrantRole,
+  canManageAccount,
+  outsideScope,
+  standing,
+  type AccountPrivileges,
+  type AuthContext,
+} from '../../platform/auth/auth.context';
 import { generatePassword, hashPassword } from '../../platform/auth/auth.password';
 import type { SessionService } from '../../platform/auth/session.service';
 import { isUniqueViolation, type Store } from '../../platform/db/db.store';
@@ -31,6 +38,16 @@ export interface StaffServiceDeps {
   notifier: LiveNotifier;
   now: () => number;
   scryptLogN: number;
+}
+
+/** What decides who may manage an account: its role's codes and its scope. */
+function privilegesOf(a: Pick<repo.AccountRecord, 'roleId' | 'rolePermission' | 'providers' | 'currencies'>): AccountPrivileges {
+  return {
+    isSuperRole: a.roleId === SUPER_ROLE_ID,
+    codes: roleCodes({ id: a.roleId, permission: a.rolePermission }),
+    providers: a.providers,
+    currencies: a.currencies,
+  };
 }
 
 const accountNotFound = () => new AppError(ERR.USER_NOT_FOUND, 404);
@@ -72,6 +89,7 @@ export class StaffService {
         providers: isSuper && all ? all[0].map((p) => p.id) : r.providers,
         currencies: isSuper && all ? all[1].map((c) => c.code) : r.currencies,
         isSuper,
+        manageable: !isSuper && canManageAccount(auth, privilegesOf(r)),
         createdAt: r.createdAt,
         updatedAt: r.updatedAt,
         lastLoginAt: r.lastLoginAt,
@@ -197,7 +215,10 @@ export class StaffService {
     return null;
   }
 
-  /** The target account, if it exists (-3) and the caller may manage it (403). */
+  /**
+   * The target account, if it exists (-3) and the caller may manage it (403): the super account manages
+   * every account, anyone else only accounts strictly below it — never a peer, nor itself.
+   */
   private async manageable(
     auth: AuthContext,
     id: number,
@@ -205,14 +226,11 @@ export class StaffService {
   ): Promise<repo.AccountRecord> {
     const target = await repo.findAccount(this.deps.store.db, id);
     if (!target) throw accountNotFound();
-    const role = {
-      isSuper: target.roleId === SUPER_ROLE_ID,
-      codes: roleCodes({ id: target.roleId, permission: target.rolePermission }),
-    };
-    if (!canGrantRole(auth, role) || outsideScope(auth, target.providers, target.currencies)) {
-      throw refuse.forbidden(verb === 'edit' ? 'staff.editOutside' : 'staff.deleteOutside');
-    }
-    return target;
+    if (canManageAccount(auth, privilegesOf(target))) return target;
+    if (target.id === auth.accountId) throw refuse.forbidden('staff.editSelf');
+    const peer = standing(auth, privilegesOf(target)) === 'peer';
+    if (verb === 'edit') throw refuse.forbidden(peer ? 'staff.editPeer' : 'staff.editOutside');
+    throw refuse.forbidden(peer ? 'staff.deletePeer' : 'staff.deleteOutside');
   }
 
   /** The role must exist and be grantable; providers and currencies must exist and lie in the caller's scope. */

@@ -4,7 +4,13 @@ import { PERM } from '@dms/shared/permissions/codes';
 import type { Page } from '@dms/shared/contracts/envelope';
 import type { StaffRow } from '@dms/shared/contracts/http/staff';
 import type { UserInfo } from '@dms/shared/contracts/http/user';
-import { createStaff, startTestApp, uniqueName, type TestApp } from '../../testing/testing.app';
+import {
+  createStaff,
+  startTestApp,
+  uniqueName,
+  type StaffFixture,
+  type TestApp,
+} from '../../testing/testing.app';
 
 let t: TestApp;
 let riskRoleId: number;
@@ -242,6 +248,44 @@ describe('staff list', () => {
   });
 });
 
+describe('staff input policy (the same answer on SQLite and PostgreSQL)', () => {
+  it('refuses ids and filters beyond what the columns hold with -1 naming the field, never a 500', async () => {
+    const cases: [Promise<{ status: number; body: { code: number; msg: string } }>, string][] = [
+      [remove(2147483648), 'id: must be a whole number from 1 to 2147483647'],
+      [update({ ...valid(), id: 2 ** 40 }), 'id: must be a whole number from 1 to 2147483647'],
+      [create({ ...valid(), roleId: 2147483648 }), 'roleId: must be a whole number from 1 to 2147483647'],
+      [
+        create({ ...valid(), providers: [1_700_000_000_000] }),
+        'providers.0: must be a whole number from 1 to 2147483647',
+      ],
+      [list({ roleId: '2147483648' }), 'roleId: must be a whole number from 1 to 2147483647'],
+    ];
+    for (const [pending, msg] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: ERR.GENERAL, msg });
+    }
+    expect((await remove(2147483647)).body.code).toBe(ERR.USER_NOT_FOUND);
+  });
+
+  it('refuses a NUL or a bidirectional override in the nickname, the password and the keyword', async () => {
+    const cases: [Promise<{ status: number; body: { code: number; msg: string } }>, string][] = [
+      [create({ ...valid(), nickname: 'N\u0000' }), 'nickname: must not contain control characters'],
+      [
+        create({ ...valid(), nickname: 'N\u2067x' }),
+        'nickname: must not contain bidirectional control characters',
+      ],
+      [create({ ...valid(), password: 'secret\u0000' }), 'password: must not contain control characters'],
+      [list({ keyword: 'a\u0000' }), 'keyword: must not contain control characters'],
+    ];
+    for (const [pending, msg] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: ERR.GENERAL, msg });
+    }
+  });
+});
+
 describe('staff scope and escalation', () => {
   it('refuses an account without 9002 with 403 "No permission"', async () => {
     const s = await createStaff(t, { codes: [PERM.ROLE] });
@@ -302,5 +346,145 @@ describe('staff scope and escalation', () => {
     expect(edit.body.msg).toBe('cannot edit an account outside your permissions or scope');
     expect((await remove(outside.body.data.id, mgr.token)).status).toBe(403);
     expect((await remove(inside.body.data.id, mgr.token)).body.code).toBe(0);
+  });
+});
+
+describe('who may change, reset or delete an account', () => {
+  let manager: StaffFixture;
+  let managerRole: number;
+  const scope = { providers: [1001, 1002], currencies: ['CNY', 'USD'] };
+
+  beforeAll(async () => {
+    manager = await createStaff(t, { codes: [PERM.STAFF, PERM.RISK_DATA], ...scope });
+    managerRole = manager.roleId;
+  });
+
+  /** An account made by the admin, with a role and a scope. */
+  const account = async (roleId: number, s: { providers: number[]; currencies: string[] } = scope) => {
+    const body = { ...valid(), roleId, ...s };
+    const res = await create(body);
+    expect(res.body.code).toBe(0);
+    return { id: res.body.data.id, account: body.account, password: body.password };
+  };
+  const roleWith = async (codes: string[]) =>
+    (
+      await t.call<{ id: number }>('POST', '/permission/role/create', {
+        token: t.adminToken,
+        body: { name: uniqueName('Edge'), permission: codes },
+      })
+    ).body.data.id;
+  /** Edit, password reset and delete of `target` by `token`: their envelope codes and messages. */
+  const tryAll = async (target: { id: number }, roleId: number, token: string, s = scope) => {
+    const edit = await update({ id: target.id, nickname: 'Changed', roleId, ...s }, token);
+    const reset = await update({ id: target.id, roleId, ...s, password: 'taken-over-1' }, token);
+    const del = await remove(target.id, token);
+    return [edit, reset, del].map((r) => ({ status: r.status, code: r.body.code, msg: r.body.msg }));
+  };
+
+  it('refuses a peer (same permissions, providers and currencies): no edit, no password reset, no delete', async () => {
+    const peer = await account(managerRole);
+    const answers = await tryAll(peer, managerRole, manager.token);
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403]);
+    expect(answers[0]?.msg).toBe('cannot edit an account holding the same permissions and scope as yours');
+    expect(answers[2]?.msg).toBe('cannot delete an account holding the same permissions and scope as yours');
+    // Its password is untouched: its owner still signs in, the manager cannot sign in as it.
+    expect(await t.login(peer.account, peer.password)).toBeTruthy();
+    const takeover = await t.call('POST', '/user/login', {
+      body: { username: peer.account, password: 'taken-over-1' },
+    });
+    expect(takeover.body.code).toBe(ERR.LOGIN_FAILED);
+  });
+
+  it('refuses its own account (changed in Profile, with the old password) and deleting itself with -102', async () => {
+    const self = await update(
+      { id: manager.accountId, nickname: 'Me', roleId: managerRole, ...scope },
+      manager.token,
+    );
+    expect(self.status).toBe(403);
+    expect(self.body).toMatchObject({ code: ERR.GENERAL, key: 'staff.editSelf' });
+    const reset = await update(
+      { id: manager.accountId, roleId: managerRole, ...scope, password: 'no-old-1' },
+      manager.token,
+    );
+    expect(reset.status).toBe(403);
+    expect((await remove(manager.accountId, manager.token)).body.code).toBe(ERR.DELETE_SELF);
+    expect(await t.login(manager.account, manager.password)).toBeTruthy();
+  });
+
+  it('manages an account strictly below it: fewer permissions, fewer providers or fewer currencies', async () => {
+    const fewerCodes = await account(riskRoleId);
+    expect((await tryAll(fewerCodes, riskRoleId, manager.token)).map((a) => a.code)).toEqual([0, 0, 0]);
+    const narrow = { providers: [1001], currencies: ['CNY', 'USD'] };
+    const fewerProviders = await account(managerRole, narrow);
+    expect((await tryAll(fewerProviders, managerRole, manager.token, narrow)).map((a) => a.code)).toEqual([
+      0, 0, 0,
+    ]);
+    const oneCurrency = { providers: [1001, 1002], currencies: ['USD'] };
+    const fewerCurrencies = await account(managerRole, oneCurrency);
+    expect(
+      (await tryAll(fewerCurrencies, managerRole, manager.token, oneCurrency)).map((a) => a.code),
+    ).toEqual([0, 0, 0]);
+  });
+
+  it('refuses an account holding a permission, a provider or a currency it does not hold', async () => {
+    const wider = await roleWith([PERM.STAFF, PERM.RISK_DATA, PERM.COMPANY_PROFIT]);
+    const moreCodes = await account(wider);
+    expect((await tryAll(moreCodes, riskRoleId, manager.token)).map((a) => a.msg)).toEqual([
+      'cannot edit an account outside your permissions or scope',
+      'cannot edit an account outside your permissions or scope',
+      'cannot delete an account outside your permissions or scope',
+    ]);
+    const otherProvider = await account(riskRoleId, { providers: [1001, 1003], currencies: ['CNY'] });
+    expect((await tryAll(otherProvider, riskRoleId, manager.token)).map((a) => a.status)).toEqual([
+      403, 403, 403,
+    ]);
+    const otherCurrency = await account(riskRoleId, { providers: [1001], currencies: ['CNY', 'THB'] });
+    expect((await tryAll(otherCurrency, riskRoleId, manager.token)).map((a) => a.status)).toEqual([
+      403, 403, 403,
+    ]);
+  });
+
+  it('holds a super-role account that is not the super account to the same rules', async () => {
+    const holder = await createStaff(t, { codes: [], roleId: 1, ...scope });
+    // Beyond a manager without the super role; below it, the manager is managed.
+    expect((await tryAll({ id: holder.accountId }, riskRoleId, manager.token)).map((a) => a.status)).toEqual([
+      403, 403, 403,
+    ]);
+    const below = await account(managerRole);
+    expect((await tryAll(below, managerRole, holder.token)).map((a) => a.code)).toEqual([0, 0, 0]);
+    const twin = await account(1);
+    expect((await tryAll(twin, 1, holder.token)).map((a) => a.status)).toEqual([403, 403, 403]);
+    const narrower = await account(1, { providers: [1002], currencies: ['USD'] });
+    expect(
+      (await tryAll(narrower, 1, holder.token, { providers: [1002], currencies: ['USD'] })).map(
+        (a) => a.code,
+      ),
+    ).toEqual([0, 0, 0]);
+    expect((await update({ id: 1, nickname: 'x', roleId: 1, ...scope }, holder.token)).body.code).toBe(
+      ERR.SUPER_ACCOUNT,
+    );
+  });
+
+  it('lets the super account manage every other account, peers and super-role holders included', async () => {
+    const twin = await account(1);
+    const peer = await account(managerRole);
+    for (const target of [twin, peer, { id: manager.accountId }]) {
+      const res = await update({ id: target.id, nickname: 'By admin', roleId: managerRole, ...scope });
+      expect(res.body.code).toBe(0);
+    }
+    expect((await remove(twin.id)).body.code).toBe(0);
+  });
+
+  it('tells in the list which rows the caller may manage', async () => {
+    const peer = await account(managerRole);
+    const below = await account(riskRoleId);
+    const rows = (await list({ pageSize: 500 }, manager.token)).body.data.list;
+    const flag = (id: number) => rows.find((r) => r.id === id)?.manageable;
+    expect(flag(peer.id)).toBe(false);
+    expect(flag(manager.accountId)).toBe(false);
+    expect(flag(below.id)).toBe(true);
+    const asAdmin = (await list({ pageSize: 500 })).body.data.list;
+    expect(asAdmin.find((r) => r.id === 1)?.manageable).toBe(false);
+    expect(asAdmin.find((r) => r.id === peer.id)?.manageable).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { dayRange } from '@dms/shared/format/businessDay';
+import { EVENT_ID_MAX } from '@dms/shared/contracts/events/platform';
+import { isCleanText } from '@dms/shared/contracts/http/inputPolicy';
 import {
   SEARCH_COUNT_CAP,
   daysOf,
@@ -104,7 +106,10 @@ export function decodeCursor(cursor: string, desc: boolean): RowKey {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw badCursor();
   const [ts, id, d] = parsed as unknown[];
   if (typeof ts !== 'number' || !Number.isSafeInteger(ts)) throw badCursor();
-  if (typeof id !== 'string' && typeof id !== 'number') throw badCursor();
+  // The id goes into SQL: text as an event id holds it, or a whole number a bigint column holds.
+  if (typeof id === 'string') {
+    if (id.length > EVENT_ID_MAX || !isCleanText(id)) throw badCursor();
+  } else if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw badCursor();
   if (d !== (desc ? 1 : 0)) throw badCursor();
   return { ts, id };
 }

@@ -150,6 +150,43 @@ describe('filters', () => {
     expect(day.body.msg).toBe('startDate: startDate must be a day written YYYY-MM-DD');
   });
 
+  it('refuses provider ids beyond what the column holds with -1 naming the field, never a 500', async () => {
+    for (const path of ['/stats/summary', '/stats/game-records', '/stats/daily/export']) {
+      const res = await get(path, { ...all(), providerIds: '1001,1700000000000' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: -1,
+        msg: 'providerIds.1: must be a whole number from 1 to 2147483647',
+        key: 'validation.integerRange',
+      });
+    }
+  });
+
+  it('refuses a NUL or a bidirectional override in a game-record search, naming the field', async () => {
+    for (const [field, value, msg] of [
+      ['account', 'p\u0000', 'account: must not contain control characters'],
+      ['roundId', 'r\u0000', 'roundId: must not contain control characters'],
+      ['transactionId', 'tx\u202e1', 'transactionId: must not contain bidirectional control characters'],
+    ] as const) {
+      const res = await get('/stats/game-records', { ...all(), [field]: value });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: -1, msg });
+    }
+  });
+
+  it('refuses a forged cursor whose key holds a NUL or an integer beyond bigint', async () => {
+    const forge = (key: unknown[]) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+    for (const [path, cursor] of [
+      ['/stats/login', forge([Date.now(), 'l\u0000', 1])],
+      ['/stats/game-records', forge([Date.now(), 'x'.repeat(65), 1])],
+      ['/stats/registered', forge([Date.now(), 1e30, 1])],
+    ] as const) {
+      const res = await get(path, { ...all(), cursor });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe('cursor is not valid for this query: go back to page 1');
+    }
+  });
+
   it('asks for a session first', async () => {
     const res = await t.call('GET', '/stats/daily', { query: all() });
     expect(res.status).toBe(401);

@@ -172,6 +172,48 @@ describe('writeXlsx', () => {
   });
 });
 
+describe('markup and formulas in exported text', () => {
+  const hostile = [
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '=HYPERLINK("http://evil.example","click")',
+    "=cmd|' /C calc'!A0",
+    '+SUM(1,1)',
+    '-1+2',
+    '@SUM(A1)',
+  ];
+  for (const path of ['fast', 'exceljs'] as const) {
+    it(`writes them as plain text cells, never as formulas or markup (${path} rows)`, async () => {
+      const chunks: Buffer[] = [];
+      const out = new Writable({
+        write(c: Buffer, _e, cb) {
+          chunks.push(c);
+          cb();
+        },
+      });
+      const textRows = hostile.map((id) => ({
+        id,
+        amount: 1,
+        bets: 1,
+        margin: null,
+        op: 'bet',
+        direction: 0,
+        ts: 0,
+      }));
+      await writeXlsx(out, textRows, { columns, lang: 'en', timeZone: 'UTC', sheetName: 't', rowPath: path });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+      const sheet = wb.worksheets[0] as ExcelJS.Worksheet;
+      hostile.forEach((text, i) => {
+        const cell = sheet.getRow(i + 2).getCell(1);
+        expect(cell.type).toBe(ExcelJS.ValueType.String);
+        expect(cell.value).toBe(text);
+        expect(cell.formula).toBeUndefined();
+      });
+    });
+  }
+});
+
 describe('helpers', () => {
   it('names the download in ASCII and UTF-8', () => {
     expect(attachmentDisposition('daily-2026-01-01-2026-01-31.xlsx')).toBe(

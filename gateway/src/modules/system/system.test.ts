@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@dms/shared/errors/codes';
-import { endpoints } from '@dms/shared/contracts/http/endpoints';
+import { pino } from 'pino';
+import { endpoints, rawOperations } from '@dms/shared/contracts/http/endpoints';
 import { MESSAGES } from '@dms/shared/errors/messages';
 import { startTestApp, type TestApp } from '../../testing/testing.app';
 import { tempDir } from '../../testing/testing.store';
@@ -76,6 +77,49 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('documents the operations outside the registry: the signed ingest and the avatar image', () => {
+    const ingest = doc.paths['/ingest/events']?.post;
+    expect(ingest?.operationId).toBe('ingestEvents');
+    expect(ingest?.security).toEqual([]);
+    expect(ingest?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual([
+      'header:x-dms-timestamp',
+      'header:x-dms-signature',
+    ]);
+    expect(ingest?.requestBody?.content['application/json']?.schema).toBeDefined();
+    expect(Object.keys(ingest?.responses ?? {}).sort()).toEqual(
+      ['200', '400', '401', '413', '415', '429', '500', '503'].sort(),
+    );
+    const avatar = doc.paths['/avatar/{uid}']?.get;
+    expect(avatar?.operationId).toBe('avatar');
+    expect(avatar?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:uid']);
+    expect(Object.keys(avatar?.responses['200']?.content ?? {})).toEqual(['image/svg+xml']);
+    expect(Object.keys(avatar?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '500']);
+    for (const [key, def] of Object.entries(rawOperations)) {
+      expect(doc.paths[def.path]?.[def.method.toLowerCase()]?.operationId).toBe(key);
+    }
+  });
+
+  it('lists every status an operation answers: scope 403, empty export 404, role and staff 404 and 409', () => {
+    const statuses = (path: string, method = 'get') =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    for (const path of ['/stats/summary', '/stats/game-records', '/company-profit/compare'])
+      expect(statuses(path)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '500']));
+    expect(statuses('/stats/daily/export')).toEqual(expect.arrayContaining(['403', '404']));
+    expect(statuses('/permission/role/update', 'post')).toEqual(
+      expect.arrayContaining(['403', '404', '409', '413', '415']),
+    );
+    expect(statuses('/permission/role/delete', 'post')).toEqual(
+      expect.arrayContaining(['403', '404', '409']),
+    );
+    expect(statuses('/permission/role/create', 'post')).toEqual(expect.arrayContaining(['403', '409']));
+    expect(statuses('/permission/staff/create', 'post')).toEqual(expect.arrayContaining(['403', '409']));
+    expect(statuses('/permission/staff/update', 'post')).toEqual(expect.arrayContaining(['403', '404']));
+    expect(statuses('/permission/staff/delete', 'post')).toEqual(expect.arrayContaining(['403', '404']));
+    expect(statuses('/user/login', 'post')).toEqual(
+      expect.arrayContaining(['400', '401', '413', '415', '429']),
+    );
+  });
+
   it('describes the refusal envelope with its message key (every key of the catalogue) and params', () => {
     const envelope = doc.components.schemas?.ErrorEnvelope as {
       properties: Record<string, { enum?: string[] }>;
@@ -112,18 +156,102 @@ describe('HTTP hardening', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('answers an unknown API path with a 404 envelope', async () => {
-    const res = await t.call('GET', '/no/such/thing');
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({
+  it("lets the page connect to its own origin only: connect-src 'self', no ws: or wss: to any host", async () => {
+    const csp = (await fetch(`${t.url}/`, { headers: { accept: 'text/html' } })).headers.get(
+      'content-security-policy',
+    );
+    expect(
+      csp
+        ?.split(';')
+        .find((d) => d.trim().startsWith('connect-src'))
+        ?.trim(),
+    ).toBe("connect-src 'self'");
+  });
+
+  it('sends HSTS only on answers served over HTTPS', async () => {
+    expect((await fetch(`${t.url}/healthz`)).headers.get('strict-transport-security')).toBeNull();
+    // Without DMS_TRUST_PROXY a forwarded protocol is not believed.
+    const forged = await fetch(`${t.url}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+    const behindTls = await startTestApp({ env: { DMS_TRUST_PROXY: 'loopback' } });
+    try {
+      const res = await fetch(`${behindTls.url}/api/user/info`, {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+      const plain = await fetch(`${behindTls.url}/healthz`);
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await behindTls.close();
+    }
+  });
+
+  it('marks every API answer Cache-Control: no-store, successes and refusals alike', async () => {
+    const answers = [
+      await t.call('GET', '/user/info', { token: t.adminToken }),
+      await t.call('GET', '/user/info'),
+      await t.call('POST', '/user/login', { body: { username: 'admin', password: 'wrong-one' } }),
+      await t.call('GET', '/no/such/thing'),
+    ];
+    for (const res of answers) expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers an unknown path with a 404 envelope that does not echo the path', async () => {
+    for (const path of ['/api/no/such/<script>thing', '/no/such/<b>page</b>']) {
+      const res = await fetch(`${t.url}${path}`, { headers: { accept: 'application/json' } });
+      expect(res.status).toBe(404);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({
+        code: ERR.GENERAL,
+        msg: 'Not found',
+        data: null,
+        key: 'request.notFound',
+      });
+      expect(text).not.toMatch(/script|such|page/);
+    }
+  });
+
+  it('warns once when requests carry X-Forwarded-For but DMS_TRUST_PROXY is unset', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const proxied = await startTestApp({ logger });
+    try {
+      await fetch(`${proxied.url}/healthz`);
+      expect(lines).toEqual([]);
+      for (let i = 0; i < 3; i++)
+        await fetch(`${proxied.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      const warnings = lines.filter((l) => l.includes('DMS_TRUST_PROXY'));
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0] ?? '{}')).toMatchObject({ level: 40 });
+    } finally {
+      await proxied.close();
+    }
+    const trusted: string[] = [];
+    const quiet = await startTestApp({
+      env: { DMS_TRUST_PROXY: '1' },
+      logger: pino({ level: 'warn' }, { write: (line: string) => void trusted.push(line) }),
+    });
+    try {
+      await fetch(`${quiet.url}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(trusted.filter((l) => l.includes('DMS_TRUST_PROXY'))).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('answers a path parameter that cannot be percent-decoded with 400, not 500', async () => {
+    const res = await fetch(`${t.url}/api/avatar/%ZZ`, {
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()) as unknown).toEqual({
       code: ERR.GENERAL,
-      msg: 'Not found: GET /api/no/such/thing',
-      key: 'request.notFound',
-      params: { method: 'GET', path: '/api/no/such/thing' },
+      msg: 'invalid request',
+      data: null,
+      key: 'request.invalid',
     });
   });
 

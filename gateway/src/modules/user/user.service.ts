@@ -12,6 +12,7 @@ import {
   verifyPassword,
 } from '../../platform/auth/auth.password';
 import type { SessionService } from '../../platform/auth/session.service';
+import { hashToken, newToken } from '../../platform/auth/auth.token';
 import type { Store } from '../../platform/db/db.store';
 import type { LiveNotifier } from '../../platform/live/live.notifier';
 import type { AuditService } from '../audit/audit.service';
@@ -29,6 +30,17 @@ export interface UserServiceDeps {
   scryptLogN: number;
 }
 
+/** How long a browser stays remembered for an account without signing in to it again (180 days). */
+export const DEVICE_TTL_MS = 180 * 86_400_000;
+
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What a sign-in gives: the session token, and a new device token to remember the browser by, if any. */
+export interface LoginOutcome {
+  result: LoginResult;
+  deviceToken?: string;
+}
+
 /** Where the generated avatar of an account is served. */
 export function avatarUrl(uid: number): string {
   return `${API_BASE}${AVATAR_PATH}/${uid}`;
@@ -41,10 +53,34 @@ export class UserService {
   constructor(private readonly deps: UserServiceDeps) {}
 
   /**
-   * Signs in. An unknown account and a wrong password both answer -4 "Login fail" after the same amount
-   * of hashing work (no user enumeration). Both outcomes are audited, without the password.
+   * The remembered device of a device token, when that browser signed in to the account `username` before
+   * (names compare regardless of case) and used it within {@link DEVICE_TTL_MS}; else undefined.
    */
-  async login(username: string, password: string, ip: string, userAgent: string): Promise<LoginResult> {
+  async rememberedDevice(
+    deviceToken: string | undefined,
+    username: string,
+  ): Promise<repo.LoginDevice | undefined> {
+    if (!deviceToken || !DEVICE_TOKEN.test(deviceToken)) return undefined;
+    const device = await repo.findDevice(
+      this.deps.store.db,
+      hashToken(deviceToken),
+      this.deps.now() - DEVICE_TTL_MS,
+    );
+    return device && device.account.toLowerCase() === username.trim().toLowerCase() ? device : undefined;
+  }
+
+  /**
+   * Signs in. An unknown account and a wrong password both answer -4 "Login fail" after the same amount
+   * of hashing work (no user enumeration). Both outcomes are audited, without the password. A success
+   * remembers the browser (`device`, when it came with a remembered one, else a new device token).
+   */
+  async login(
+    username: string,
+    password: string,
+    ip: string,
+    userAgent: string,
+    device?: repo.LoginDevice,
+  ): Promise<LoginOutcome> {
     const { store, audit, sessions } = this.deps;
     const found = await repo.findCredentialsByName(store.db, username);
     // Unknown accounts are checked against a throwaway hash, made once, so they take as long.
@@ -55,7 +91,11 @@ export class UserService {
         action: AUDIT_ACTIONS.loginFailed,
         targetType: 'account',
         targetId: found?.id ?? '',
-        detail: { account: username, reason: found ? 'wrong password' : 'unknown account' },
+        detail: {
+          account: username,
+          reason: found ? 'wrong password' : 'unknown account',
+          rememberedDevice: device !== undefined,
+        },
         ip,
       });
       throw new AppError(ERR.LOGIN_FAILED, 401);
@@ -71,10 +111,22 @@ export class UserService {
       action: AUDIT_ACTIONS.loginSucceeded,
       targetType: 'account',
       targetId: found.id,
-      detail: { sessionId },
+      detail: { sessionId, rememberedDevice: device !== undefined },
       ip,
     });
-    return { token };
+    const now = this.deps.now();
+    if (device && device.accountId === found.id) {
+      await repo.touchDevice(store.db, device.id, now);
+      return { result: { token } };
+    }
+    const deviceToken = newToken();
+    await repo.insertDevice(store.db, hashToken(deviceToken), found.id, now);
+    return { result: { token }, deviceToken };
+  }
+
+  /** Forgets devices not used for {@link DEVICE_TTL_MS}. */
+  async pruneDevices(): Promise<number> {
+    return repo.pruneDevices(this.deps.store.db, this.deps.now() - DEVICE_TTL_MS);
   }
 
   private throwawayHash(): Promise<string> {

@@ -3,6 +3,7 @@ import { ERR } from '@dms/shared/errors/codes';
 import { SEED_TEXTS } from '@dms/shared/domain/seed';
 import { userInfoSchema, type UserInfo } from '@dms/shared/contracts/http/user';
 import { PERM } from '@dms/shared/permissions/codes';
+import { AUDIT_ACTIONS } from '@dms/shared/contracts/http/auditActions';
 import { ADMIN_PASSWORD, createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
 
 let t: TestApp;
@@ -66,6 +67,34 @@ describe('POST /user/login', () => {
   });
 });
 
+describe('input policy on sign-in (the same answer on SQLite and PostgreSQL)', () => {
+  it('refuses a NUL in the username with -1 naming the field, never a 500', async () => {
+    const res = await t.call('POST', '/user/login', { body: { username: 'a\u0000b', password: 'x-secret' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: ERR.GENERAL,
+      msg: 'username: must not contain control characters',
+      key: 'validation.controlCharacters',
+      params: { field: 'username' },
+    });
+  });
+
+  it('refuses other control characters and bidirectional overrides in the username and password', async () => {
+    for (const [body, msg] of [
+      [{ username: 'ad\u001bmin', password: 'x-secret' }, 'username: must not contain control characters'],
+      [
+        { username: 'admin\u202e', password: 'x-secret' },
+        'username: must not contain bidirectional control characters',
+      ],
+      [{ username: 'admin', password: 'x-sec\u0000ret' }, 'password: must not contain control characters'],
+    ] as const) {
+      const res = await t.call('POST', '/user/login', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(msg);
+    }
+  });
+});
+
 describe('login rate limit', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -97,6 +126,102 @@ describe('login rate limit', () => {
       body: { username: 'someone-else', password: 'bad-password' },
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('login abuse', () => {
+  /** Signs in; returns the status, the envelope code and the device cookie the answer set, if any. */
+  async function attempt(
+    app: TestApp,
+    username: string,
+    password: string,
+    device?: string,
+  ): Promise<{ status: number; code: number; device: string | undefined }> {
+    const res = await fetch(`${app.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(device ? { cookie: `dms_device=${device}` } : {}) },
+      body: JSON.stringify({ username, password }),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('dms_device='));
+    return {
+      status: res.status,
+      code: ((await res.json()) as { code: number }).code,
+      device: set ? /^dms_device=([^;]+)/.exec(set)?.[1] : undefined,
+    };
+  }
+
+  it('limits the failed attempts of one address across account names (password spraying), and their audit rows', async () => {
+    const app = await startTestApp({ env: { DMS_LOGIN_IP_RATE: '5' } });
+    try {
+      const answers = [];
+      for (let i = 0; i < 12; i++) answers.push(await attempt(app, `sprayed-${i}`, 'Winter2026!'));
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+      expect(answers.slice(5).every((a) => a.status === 429 && a.code === ERR.GENERAL)).toBe(true);
+      const audit = await app.call<{ list: { action: string; detail: string }[] }>(
+        'GET',
+        '/permission/audit/list',
+        {
+          token: app.adminToken,
+          query: { pageSize: 500, targetType: 'account' },
+        },
+      );
+      const failures = audit.body.data.list.filter(
+        (r) => r.action === AUDIT_ACTIONS.loginFailed && r.detail.includes('sprayed-'),
+      );
+      expect(failures).toHaveLength(5);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("lets a browser that signed in before use the right password while an attacker is throttled on the account's name", async () => {
+    const app = await startTestApp({ env: { DMS_LOGIN_RATE: '3' } });
+    try {
+      const s = await createStaff(app, { codes: [PERM.RISK_DATA] });
+      const first = await attempt(app, s.account, s.password);
+      expect(first.status).toBe(200);
+      expect(first.device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // An attacker on the same address (a shared proxy) guesses until throttled.
+      for (let i = 0; i < 4; i++) await attempt(app, s.account, `guess-${i}`);
+      expect((await attempt(app, s.account, s.password)).status).toBe(429);
+      // The real user's browser still signs in, and keeps its device cookie (none new is set).
+      const back = await attempt(app, s.account, s.password, first.device);
+      expect(back).toMatchObject({ status: 200, code: 0, device: undefined });
+      // A device is throttled on its own: guessing from a stolen device cookie stops too.
+      for (let i = 0; i < 3; i++) await attempt(app, s.account, `guess-${i}`, first.device);
+      expect((await attempt(app, s.account, s.password, first.device)).status).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("does not trust a device cookie for another account's name, nor a forged one", async () => {
+    const app = await startTestApp({ env: { DMS_LOGIN_RATE: '2' } });
+    try {
+      const a = await createStaff(app, { codes: [PERM.RISK_DATA] });
+      const b = await createStaff(app, { codes: [PERM.RISK_DATA] });
+      const device = (await attempt(app, a.account, a.password)).device;
+      for (const cookie of [device, 'A'.repeat(43), 'not-a-token']) {
+        const name = cookie === device ? b.account : a.account;
+        for (let i = 0; i < 2; i++) await attempt(app, name, 'wrong-guess', cookie);
+        expect((await attempt(app, name, 'wrong-guess', cookie)).status).toBe(429);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sets the device cookie HttpOnly, SameSite=Strict, for the sign-in call only', async () => {
+    const res = await fetch(`${t.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('dms_device=')) ?? '';
+    expect(cookie).toMatch(/; Path=\/api\/user\/login/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).not.toMatch(/; Secure/);
   });
 });
 
@@ -162,7 +287,8 @@ describe('session idle expiry', () => {
     // The request above moved last-seen: the session now lasts another full idle period.
     t.clock.advance(idle - 60_000);
     expect((await t.call('GET', '/user/info', { token })).body.code).toBe(0);
-    t.clock.advance(idle + 1);
+    // Unused for the idle time (and the write throttle it allows for): ended.
+    t.clock.advance(idle + t.config.sessionTouchMs + 1);
     const res = await t.call('GET', '/user/info', { token });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
@@ -174,12 +300,50 @@ describe('session idle expiry', () => {
     t.adminToken = await t.login('admin', ADMIN_PASSWORD);
   });
 
+  it('runs the idle time from the last use: at 1 minute, a session used 35 s ago is kept', async () => {
+    const short = await startTestApp({ env: { DMS_SESSION_IDLE_MINUTES: '1' } });
+    try {
+      const use = () => short.call('GET', '/user/info', { token: short.adminToken });
+      short.clock.advance(50_000);
+      expect((await use()).body.code).toBe(0);
+      short.clock.advance(35_000);
+      expect((await use()).body.code).toBe(0);
+      short.clock.advance(59_000);
+      expect((await use()).body.code).toBe(0);
+      // A minute and the one-second write throttle after the last use: ended.
+      short.clock.advance(60_000 + short.config.sessionTouchMs + 1);
+      expect((await use()).body.code).toBe(ERR.TOKEN_EXPIRED);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('ends a staff session DMS_SESSION_MAX_HOURS after sign-in, however busy', async () => {
+    const short = await startTestApp({ env: { DMS_SESSION_MAX_HOURS: '1' } });
+    try {
+      const use = () => short.call('GET', '/user/info', { token: short.adminToken });
+      for (let minutes = 10; minutes < 60; minutes += 10) {
+        short.clock.advance(10 * 60_000);
+        expect((await use()).body.code).toBe(0);
+      }
+      short.clock.advance(10 * 60_000 + 1);
+      const res = await use();
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe(ERR.TOKEN_EXPIRED);
+      // A new sign-in starts a new lifetime.
+      const fresh = await short.login('admin', ADMIN_PASSWORD);
+      expect((await short.call('GET', '/user/info', { token: fresh })).body.code).toBe(0);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('honours DMS_SESSION_IDLE_MINUTES', async () => {
     const short = await startTestApp({ env: { DMS_SESSION_IDLE_MINUTES: '5' } });
     try {
       short.clock.advance(4 * 60_000);
       expect((await short.call('GET', '/user/info', { token: short.adminToken })).body.code).toBe(0);
-      short.clock.advance(5 * 60_000 + 1);
+      short.clock.advance(5 * 60_000 + short.config.sessionTouchMs + 1);
       expect((await short.call('GET', '/user/info', { token: short.adminToken })).body.code).toBe(
         ERR.TOKEN_EXPIRED,
       );
@@ -263,17 +427,42 @@ describe('POST /user/editPassword', () => {
 });
 
 describe('GET /avatar/:uid', () => {
-  it('serves an SVG with the initials and ignores resize parameters', async () => {
-    const res = await fetch(`${t.url}/api/avatar/1?imageView2/1/w/80/h/80`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    const svg = await res.text();
-    expect(svg).toMatch(/^<svg /);
-    expect(svg).toContain('>A</text>');
+  it("serves the signed-in account its own avatar, by the <img>'s Admin-Token cookie or a bearer token", async () => {
+    const ways: Record<string, string>[] = [
+      { cookie: `lang=en; Admin-Token=${t.adminToken}` },
+      { authorization: `Bearer ${t.adminToken}` },
+    ];
+    for (const headers of ways) {
+      const res = await fetch(`${t.url}/api/avatar/1?imageView2/1/w/80/h/80`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const svg = await res.text();
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).toContain('>A</text>');
+    }
   });
 
-  it('serves a placeholder for an unknown account', async () => {
-    const res = await fetch(`${t.url}/api/avatar/999999`);
-    expect(await res.text()).toContain('>?</text>');
+  it('refuses a visitor with -2 and tells nothing of the account', async () => {
+    for (const uid of [1, 999999]) {
+      const res = await fetch(`${t.url}/api/avatar/${uid}`);
+      expect(res.status).toBe(401);
+      expect((await res.json()) as unknown).toMatchObject({ code: ERR.TOKEN_EXPIRED });
+    }
+  });
+
+  it("answers 404 for another account's avatar, an unknown id or a uid that is no id", async () => {
+    const s = await createStaff(t, { codes: [PERM.RISK_DATA] });
+    for (const uid of [String(s.accountId), '999999', '1e0', '01', '%00', '2147483648']) {
+      const res = await fetch(`${t.url}/api/avatar/${uid}`, {
+        headers: { cookie: `Admin-Token=${t.adminToken}` },
+      });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('<svg');
+    }
+    const own = await fetch(`${t.url}/api/avatar/${s.accountId}`, {
+      headers: { cookie: `Admin-Token=${s.token}` },
+    });
+    expect(own.status).toBe(200);
   });
 });

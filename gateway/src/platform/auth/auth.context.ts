@@ -72,3 +72,55 @@ export function outsideScope(
   }
   return undefined;
 }
+
+/** What decides whether one account may manage another: its role's codes and its scope. */
+export interface AccountPrivileges {
+  /** Holds the super role (role id 1). */
+  isSuperRole: boolean;
+  /** The role's codes (every known code for the super role). */
+  codes: readonly string[];
+  providers: readonly number[];
+  currencies: readonly string[];
+}
+
+/**
+ * Where an account stands against the caller: `below` when its permissions are a subset of the caller's and
+ * its providers and currencies lie within the caller's, and it holds less in at least one of them; `peer`
+ * when it holds exactly as much (the caller itself included); `beyond` when it holds anything the caller
+ * does not (the super role is beyond any caller without it).
+ */
+export function standing(
+  auth: Pick<AuthContext, 'isSuperRole' | 'permissions' | 'scope'>,
+  target: AccountPrivileges,
+): 'below' | 'peer' | 'beyond' {
+  if (target.isSuperRole && !auth.isSuperRole) return 'beyond';
+  const own = auth.scope;
+  const within = <T>(theirs: readonly T[], mine: readonly T[] | 'all') =>
+    mine === 'all' || theirs.every((x) => mine.includes(x));
+  if (
+    !within(target.codes, auth.permissions) ||
+    !within(target.providers, own.providers) ||
+    !within(target.currencies, own.currencies)
+  )
+    return 'beyond';
+  const covers = <T>(theirs: readonly T[], mine: readonly T[] | 'all') =>
+    mine !== 'all' && mine.every((x) => theirs.includes(x));
+  return covers(target.codes, auth.permissions) &&
+    covers(target.providers, own.providers) &&
+    covers(target.currencies, own.currencies)
+    ? 'peer'
+    : 'below';
+}
+
+/**
+ * Whether the caller may change, reset the password of, or delete an account: the super account manages
+ * every account; any other caller only accounts strictly {@link standing below} it. A peer is refused
+ * because resetting its password is taking over another person's sign-in (and one's own password is
+ * changed in Profile, with the old one).
+ */
+export function canManageAccount(
+  auth: Pick<AuthContext, 'isSuperAccount' | 'isSuperRole' | 'permissions' | 'scope'>,
+  target: AccountPrivileges,
+): boolean {
+  return auth.isSuperAccount || standing(auth, target) === 'below';
+}

@@ -3,6 +3,7 @@ import type { Db } from '../db/db.store';
 /** A session joined with its account and role: what a request needs, in one query. */
 export interface SessionRow {
   sessionId: number;
+  createdAt: number;
   lastSeenAt: number;
   revokedAt: number | null;
   accountId: number;
@@ -51,6 +52,7 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
     .where('s.token_hash', '=', tokenHash)
     .select([
       's.id as sessionId',
+      's.created_at as createdAt',
       's.last_seen_at as lastSeenAt',
       's.revoked_at as revokedAt',
       'a.id as accountId',
@@ -95,6 +97,19 @@ export async function findScope(
   return { providers: providers.sort((a, b) => a - b), currencies: currencies.sort() };
 }
 
+/** When sessions began and were last used, and whether they were revoked (the expiry check of sockets). */
+export async function findSessionTimes(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; createdAt: number; lastSeenAt: number; revokedAt: number | null }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('session')
+    .where('id', 'in', ids)
+    .select(['id', 'created_at as createdAt', 'last_seen_at as lastSeenAt', 'revoked_at as revokedAt'])
+    .execute();
+}
+
 /** Moves the last-seen time of live (not revoked) sessions to `now`. */
 export async function touchSessions(db: Db, ids: readonly number[], now: number): Promise<void> {
   if (ids.length === 0) return;
@@ -133,11 +148,13 @@ export async function revokeSession(db: Db, id: number, now: number): Promise<vo
     .execute();
 }
 
-/** Deletes sessions revoked or idle since before `before`. */
-export async function pruneSessions(db: Db, before: number): Promise<number> {
+/** Deletes sessions revoked or idle since before `before`, or begun before `createdBefore`. */
+export async function pruneSessions(db: Db, before: number, createdBefore: number): Promise<number> {
   const res = await db
     .deleteFrom('session')
-    .where((eb) => eb.or([eb('last_seen_at', '<', before), eb('revoked_at', '<', before)]))
+    .where((eb) =>
+      eb.or([eb('last_seen_at', '<', before), eb('revoked_at', '<', before), eb('created_at', '<', createdBefore)]),
+    )
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }

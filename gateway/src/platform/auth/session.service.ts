@@ -9,15 +9,23 @@ import * as repo from './session.repository';
 const ALL_SCOPE: Scope = { providers: 'all', currencies: 'all' };
 
 export interface SessionOptions {
+  /** A session ends after this long without use. */
   idleMs: number;
+  /** The last-use time is written at most this often (the write is throttled, the expiry allows for it). */
   touchMs: number;
+  /** A session ends this long after its sign-in, however busy. */
+  maxAgeMs: number;
   now: () => number;
 }
 
 /**
- * Sessions: random bearer tokens stored as SHA-256, ended by logout, by revocation, or after `idleMs`
- * without use. Every authentication reads the account's role and scope afresh, so a change of role,
- * permissions or scope takes effect on the next request, on every gateway instance.
+ * Sessions: random bearer tokens stored as SHA-256, ended by logout, by revocation, after `idleMs` without
+ * use, or `maxAgeMs` after sign-in. Every authentication reads the account's role and scope afresh, so a
+ * change of role, permissions or scope takes effect on the next request, on every gateway instance.
+ *
+ * Idle expiry runs from the last use. The stored last-use time is written at most once per `touchMs`, so
+ * it may lag the real last use by less than `touchMs`: a session is kept until `idleMs + touchMs` after the
+ * stored time, which never refuses one used within `idleMs` and ends an unused one at most `touchMs` late.
  */
 export class SessionService {
   constructor(
@@ -42,16 +50,21 @@ export class SessionService {
     return { token, sessionId };
   }
 
+  /** Whether a session is still open at `now`: not revoked, used recently enough, not older than its lifetime. */
+  private isOpen(s: { createdAt: number; lastSeenAt: number; revokedAt: number | null }, now: number): boolean {
+    const { idleMs, touchMs, maxAgeMs } = this.options;
+    return s.revokedAt === null && now - s.lastSeenAt <= idleMs + touchMs && now - s.createdAt <= maxAgeMs;
+  }
+
   /**
-   * The caller of a token. Missing, unknown, revoked or idle-expired tokens are refused with -2. The
-   * last-seen time is written at most once per `touchMs`.
+   * The caller of a token. Missing, unknown, revoked, idle-expired or too old tokens are refused with -2.
+   * The last-use time is written at most once per `touchMs`.
    */
   async authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token) throw refuse.sessionExpired();
     const row = await repo.findSessionByTokenHash(this.store.db, hashToken(token));
     const now = this.options.now();
-    if (!row || row.revokedAt !== null || now - row.lastSeenAt > this.options.idleMs)
-      throw refuse.sessionExpired();
+    if (!row || !this.isOpen(row, now)) throw refuse.sessionExpired();
     if (now - row.lastSeenAt >= this.options.touchMs)
       await repo.touchSessions(this.store.db, [row.sessionId], now);
     const access = await this.accessOf(row);
@@ -84,9 +97,16 @@ export class SessionService {
     };
   }
 
-  /** Marks sessions as in use (connected live sockets keep their sessions alive). */
+  /** Marks sessions as in use (a live socket whose page is visible keeps its session alive). */
   async touch(sessionIds: readonly number[]): Promise<void> {
     await repo.touchSessions(this.store.db, sessionIds, this.options.now());
+  }
+
+  /** Those of `sessionIds` that are still open (the others ended: idle, too old, revoked or deleted). */
+  async stillOpen(sessionIds: readonly number[]): Promise<Set<number>> {
+    const now = this.options.now();
+    const rows = await repo.findSessionTimes(this.store.db, sessionIds);
+    return new Set(rows.filter((r) => this.isOpen(r, now)).map((r) => r.id));
   }
 
   async revoke(sessionId: number): Promise<void> {
@@ -103,6 +123,8 @@ export class SessionService {
 
   /** Deletes sessions that ended more than a day ago. */
   async prune(): Promise<number> {
-    return repo.pruneSessions(this.store.db, this.options.now() - this.options.idleMs - 86_400_000);
+    const { idleMs, touchMs, maxAgeMs, now } = this.options;
+    const dayAgo = now() - 86_400_000;
+    return repo.pruneSessions(this.store.db, dayAgo - idleMs - touchMs, dayAgo - maxAgeMs);
   }
 }

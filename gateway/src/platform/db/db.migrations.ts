@@ -6,6 +6,7 @@ import { PLATFORM_DATA_MIGRATION, platformDataMigration } from './db.platformDat
 import { ROLLUP_VERSION_MIGRATION, rollupVersionMigration } from './db.rollupVersion';
 import { INGEST_LEAN_MIGRATION, ingestLeanMigration } from './db.ingestLean';
 import { EXCHANGE_RATES_MIGRATION, exchangeRatesMigration } from './db.exchangeRates';
+import { LOGIN_DEVICES_MIGRATION, loginDevicesMigration } from './db.loginDevices';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -165,6 +166,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [PLATFORM_DATA_MIGRATION]: platformDataMigration(dialect),
     [ROLLUP_VERSION_MIGRATION]: rollupVersionMigration(dialect),
     [INGEST_LEAN_MIGRATION]: ingestLeanMigration,
+    [LOGIN_DEVICES_MIGRATION]: loginDevicesMigration(dialect),
     [EXCHANGE_RATES_MIGRATION]: exchangeRatesMigration(dialect),
   };
 }

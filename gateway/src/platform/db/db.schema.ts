@@ -81,6 +81,15 @@ export interface ExchangeRateTable {
   updated_by: string;
 }
 
+/** A browser remembered after it signed in to an account (a device cookie, stored as its hash). */
+export interface LoginDeviceTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  last_used_at: number;
+}
+
 /** The Kysely database type of the gateway. */
 export interface Database {
   provider: ProviderTable;
@@ -92,4 +101,5 @@ export interface Database {
   session: SessionTable;
   audit_log: AuditLogTable;
   exchange_rate: ExchangeRateTable;
+  login_device: LoginDeviceTable;
 }

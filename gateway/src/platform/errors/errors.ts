@@ -96,6 +96,10 @@ export function toErrorReply(err: unknown): ErrorReply {
     const keyed = err.key ? { key: err.key, params: err.params } : undefined;
     return { status: err.status, body: fail(err.code, err.message, err.data, keyed), unexpected: false };
   }
+  // The router could not percent-decode a path parameter (`/api/avatar/%ZZ`): the request is malformed.
+  if (err instanceof URIError) {
+    return { status: 400, body: failWith(ERR.GENERAL, 'request.invalid'), unexpected: false };
+  }
   if (err && typeof err === 'object') {
     const e = err as HttpLikeError;
     switch (e.type) {

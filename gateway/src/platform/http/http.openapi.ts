@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { envelopeSchema } from '@dms/shared/contracts/envelope';
-import { endpoints, type Access, type EndpointDef } from '@dms/shared/contracts/http/endpoints';
+import {
+  endpoints,
+  rawOperations,
+  type Access,
+  type EndpointDef,
+  type RawOperationDef,
+} from '@dms/shared/contracts/http/endpoints';
 import { API_BASE, APP_VERSION } from '@dms/shared/contracts/http/paths';
 import { ERROR_MESSAGES } from '@dms/shared/errors/codes';
 import { MESSAGES } from '@dms/shared/errors/messages';
+import { INT_ID_MAX } from '@dms/shared/contracts/http/inputPolicy';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -33,6 +40,62 @@ function queryParameters(schema: z.ZodType): JsonSchema[] {
   }));
 }
 
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+/** An operation outside the envelope registry (the signed ingest, the avatar image). */
+function rawOperation(key: string, def: RawOperationDef): JsonSchema {
+  const op: JsonSchema = {
+    operationId: key,
+    tags: [def.tag],
+    summary: def.summary,
+    description:
+      `${def.description} ` +
+      (def.access === 'signed'
+        ? 'Access: signed with the shared ingest secret (no user token).'
+        : 'Access: the signed-in account, by bearer token or Admin-Token cookie.'),
+    'x-permission': def.access,
+    security: def.access === 'signed' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+  };
+  const parameters: JsonSchema[] = [
+    ...Object.entries(def.pathParams ?? {}).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'integer', minimum: 1, maximum: INT_ID_MAX },
+    })),
+    ...Object.entries(def.headers ?? {}).map(([name, description]) => ({
+      name,
+      in: 'header',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    })),
+  ];
+  if (parameters.length > 0) op.parameters = parameters;
+  if (def.body) {
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: jsonSchema(def.body, 'input') } },
+    };
+  }
+  op.responses = Object.fromEntries(
+    Object.entries(def.statuses).map(([status, description]) => {
+      if (status !== '200') return [status, error(description)];
+      const content =
+        'mediaType' in def.response
+          ? { [def.response.mediaType]: { schema: { type: 'string' } } }
+          : { 'application/json': { schema: jsonSchema(envelopeSchema(def.response), 'output') } };
+      return [status, { description, content }];
+    }),
+  );
+  (op.responses as Record<string, unknown>)['500'] ??= error('Internal error (code -1)');
+  return op;
+}
+
 function operation(key: string, def: EndpointDef): JsonSchema {
   const op: JsonSchema = {
     operationId: key,
@@ -59,26 +122,37 @@ function operation(key: string, def: EndpointDef): JsonSchema {
           description: 'Success envelope (code 0)',
           content: { 'application/json': { schema: jsonSchema(envelopeSchema(def.response), 'output') } },
         };
-  const error = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-  });
+  const refusals: Record<number, string | undefined> = { ...def.refusals };
   op.responses = {
     '200': success,
     '400': error('Validation or business rule refused (code -1 or a code of the catalogue)'),
     ...(def.access === 'public' ? {} : { '401': error('No, unknown or expired token (code -2)') }),
     ...(Array.isArray(def.access) ? { '403': error('No permission (code -1)') } : {}),
-    ...(def.path === endpoints.login.path ? { '429': error('Too many login attempts (code -1)') } : {}),
+    // Every POST goes through the JSON body parser, a call without a body of its own too.
+    ...(def.method === 'POST'
+      ? {
+          '413': error('The body is over 1 MB (code -1)'),
+          '415': error('An unsupported body encoding or charset (code -1)'),
+        }
+      : {}),
+    ...Object.fromEntries(Object.entries(refusals).map(([status, what]) => [status, error(what ?? '')])),
     '500': error('Internal error (code -1)'),
   };
   return op;
 }
 
-/** The OpenAPI 3.1 document of every endpoint in the shared registry, with the envelope around each result. */
+/**
+ * The OpenAPI 3.1 document of every operation: the endpoints of the shared registry, with the envelope
+ * around each result, and the operations outside it (signed ingest, avatar), each with every status it
+ * answers.
+ */
 export function buildOpenApi(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [key, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
     (paths[def.path] ??= {})[def.method.toLowerCase()] = operation(key, def);
+  }
+  for (const [key, def] of Object.entries(rawOperations) as [string, RawOperationDef][]) {
+    (paths[def.path] ??= {})[def.method.toLowerCase()] = rawOperation(key, def);
   }
   return {
     openapi: '3.1.0',
@@ -91,13 +165,22 @@ export function buildOpenApi(): JsonSchema {
         Object.entries(ERROR_MESSAGES)
           .map(([code, msg]) => `${code} ${msg}`)
           .join('; ') +
-        '.',
+        '. Input policy of every request and event: text refuses control characters (U+0000–U+001F, ' +
+        'U+007F–U+009F) and bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) ' +
+        'with code -1 naming the field (key validation.controlCharacters or validation.bidiControl); ids and ' +
+        `integer filters are whole numbers from 1 to ${INT_ID_MAX} (key validation.integerRange).`,
     },
     servers: [{ url: API_BASE }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /user/login' },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'Admin-Token',
+          description: 'The same token in the cookie the client keeps (read by the avatar image only)',
+        },
       },
       schemas: {
         ErrorEnvelope: {

@@ -49,8 +49,12 @@ export class RedisRateLimitStore implements Store {
 
 /**
  * The store of one rate limiter: in Redis when the gateway has a Redis client (scale-out), otherwise
- * express-rate-limit's own memory store (`undefined`).
+ * express-rate-limit's own memory store (`undefined`). Keys are `<namespace>:rate:<name>:<key>`.
  */
-export function rateLimitStore(redis: RedisClient | undefined, name: string): Store | undefined {
-  return redis ? new RedisRateLimitStore(redis, `dms:rate:${name}:`) : undefined;
+export function rateLimitStore(
+  redis: RedisClient | undefined,
+  name: string,
+  namespace = 'dms',
+): Store | undefined {
+  return redis ? new RedisRateLimitStore(redis, `${namespace}:rate:${name}:`) : undefined;
 }

@@ -72,4 +72,40 @@ describe.skipIf(!redisUrl)('scale-out with the Redis streams adapter', () => {
     expect(await attempt(bUrl)).toEqual({ status: 429, code: -1 });
     expect(await attempt(a.url)).toEqual({ status: 429, code: -1 });
   });
+
+  it('counts failed attempts of one address across account names on both instances together (DMS_LOGIN_IP_RATE)', async () => {
+    const pairStream = `${stream}:ip`;
+    const c = await startTestApp({
+      env: { REDIS_URL: redisUrl, DMS_LOGIN_IP_RATE: '4' },
+      redisStreamName: pairStream,
+    });
+    const d = await createApp(c.config, {
+      store: c.app.store,
+      now: c.clock.now,
+      redisStreamName: pairStream,
+    });
+    const dUrl = (await d.listen()).url;
+    try {
+      const attempt = async (url: string, i: number) =>
+        (
+          await fetch(`${url}${API_BASE}/user/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: `sprayed-${i}`, password: 'wrong-password' }),
+          })
+        ).status;
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push(await attempt(i % 2 === 0 ? c.url : dUrl, i));
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      expect(await attempt(dUrl, 4)).toBe(429);
+      expect(await attempt(c.url, 5)).toBe(429);
+    } finally {
+      await d.close();
+      await c.close();
+      const client = createClient({ url: redisUrl });
+      await client.connect();
+      await client.del(pairStream);
+      await client.close();
+    }
+  });
 });

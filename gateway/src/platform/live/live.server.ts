@@ -3,7 +3,13 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { accountRoom, roleRoom, sessionRoom } from '@dms/shared/contracts/live/rooms';
-import { SESSION_EVENTS, type AccountChanged, type HandshakeError } from '@dms/shared/contracts/live/session';
+import {
+  PRESENCE_EVENTS,
+  SESSION_EVENTS,
+  presenceSchema,
+  type AccountChanged,
+  type HandshakeError,
+} from '@dms/shared/contracts/live/session';
 import { LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import { toErrorReply } from '../errors/errors';
 import { liveError } from '../errors/errors.handler';
@@ -18,6 +24,8 @@ import { isAccessRoom, roomsFor } from './live.rooms';
 export interface SocketData {
   sessionId: number;
   accountId: number;
+  /** Whether the client's page is visible to its user (only then does the socket keep its session alive). */
+  visible: boolean;
 }
 
 export type LiveServer = Server<
@@ -34,7 +42,7 @@ export interface LiveOptions {
   redisUrl?: string | undefined;
   /** Name of the Redis stream shared by the instances. */
   redisStreamName?: string;
-  /** How often connected sockets keep their sessions alive. */
+  /** How often visible sockets keep their sessions alive and ended sessions lose their sockets. */
   touchMs: number;
 }
 
@@ -43,6 +51,12 @@ export interface Live {
   notifier: LiveNotifier;
   /** The connected Redis client when `redisUrl` is set, for the other state the instances share. */
   redis: RedisClient | undefined;
+  /**
+   * One round of the session sweep that runs every `touchMs`: the sessions of this instance's visible
+   * sockets are marked as used, and the sockets of sessions that ended (idle, past their lifetime, revoked)
+   * are disconnected, so the client asks for a new sign-in.
+   */
+  sweep(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,10 +87,12 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
   const handshakes = new WeakMap<object, AuthContext>();
 
   io.use(async (socket, next) => {
-    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const handshake = socket.handshake.auth as { token?: unknown; visible?: unknown } | undefined;
+    const token = handshake?.token;
     try {
       const auth = await sessions.authenticate(typeof token === 'string' ? token : undefined);
-      socket.data = { sessionId: auth.sessionId, accountId: auth.accountId };
+      // A client that does not say its page is visible is taken as unattended.
+      socket.data = { sessionId: auth.sessionId, accountId: auth.accountId, visible: handshake?.visible === true };
       handshakes.set(socket, auth);
       next();
     } catch (err) {
@@ -96,6 +112,10 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     // A recovered socket comes back with its old rooms: drop those its access no longer grants.
     for (const room of socket.rooms) if (isAccessRoom(room) && !wanted.has(room)) void socket.leave(room);
     void socket.join([...wanted, sessionRoom(auth.sessionId)]);
+    socket.on(PRESENCE_EVENTS.set, (payload: unknown) => {
+      const presence = presenceSchema.safeParse(payload);
+      if (presence.success) socket.data.visible = presence.data.visible;
+    });
   });
 
   const rescope = async (accountId: number, reason: AccountChanged['reason']) => {
@@ -134,18 +154,28 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
       ),
   };
 
-  // Connected sockets keep their sessions alive: a wall screen is in use while it listens.
-  const keepAlive = setInterval(() => {
-    const ids = new Set<number>();
-    for (const socket of io.of('/').sockets.values()) ids.add(socket.data.sessionId);
-    if (ids.size > 0) background('keeping sessions alive', sessions.touch([...ids]));
-  }, options.touchMs);
+  // A socket whose page is visible is in use; the sockets of sessions that ended are closed.
+  const sweep = async () => {
+    const visible = new Set<number>();
+    const all = new Set<number>();
+    for (const socket of io.of('/').sockets.values()) {
+      all.add(socket.data.sessionId);
+      if (socket.data.visible) visible.add(socket.data.sessionId);
+    }
+    if (visible.size > 0) await sessions.touch([...visible]);
+    if (all.size === 0) return;
+    const open = await sessions.stillOpen([...all]);
+    const ended = [...all].filter((id) => !open.has(id));
+    if (ended.length > 0) io.local.in(ended.map(sessionRoom)).disconnectSockets(true);
+  };
+  const keepAlive = setInterval(() => background('sweeping sessions', sweep()), options.touchMs);
   keepAlive.unref();
 
   return {
     io,
     notifier,
     redis,
+    sweep,
     close: async () => {
       clearInterval(keepAlive);
       io.local.disconnectSockets(true);

@@ -56,7 +56,7 @@ describe('live handshake', () => {
 
   it('refuses an idle-expired token with code -2', async () => {
     const token = await t.login('admin', ADMIN_PASSWORD);
-    t.clock.advance(t.config.sessionIdleMs + 1);
+    t.clock.advance(t.config.sessionIdleMs + t.config.sessionTouchMs + 1);
     expect((await refusedHandshake(t.url, token))?.code).toBe(ERR.TOKEN_EXPIRED);
     t.adminToken = await t.login('admin', ADMIN_PASSWORD);
   });

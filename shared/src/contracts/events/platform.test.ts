@@ -101,6 +101,50 @@ describe('platform events', () => {
     expect(checkPlatformEvent({ ...login, ip: 'localhost' }).ok).toBe(false);
   });
 
+  it('refuses text holding NUL, other control characters or bidirectional controls, naming the field', () => {
+    const events = [
+      { ...bet, account: 'p\u0000' },
+      { ...bet, account: 'p\u0000', type: 'bonus.granted', kind: 'rebate' },
+      { ...bet, betType: 'banker\u0000' },
+      {
+        type: 'player.login',
+        id: 'l-1',
+        provider: 1001,
+        currency: 'CNY',
+        ts: bet.ts,
+        playerId: 9,
+        account: 'a',
+        device: 'ios\r\n',
+        ip: '10.0.0.1',
+      },
+      {
+        type: 'bonus.granted',
+        id: 'b-1',
+        provider: 1001,
+        currency: 'CNY',
+        ts: bet.ts,
+        playerId: 9,
+        account: 'a',
+        kind: 'reb\u0007ate',
+        amount: 1,
+      },
+    ];
+    for (const event of events) {
+      const check = checkPlatformEvent(event);
+      expect(check.ok).toBe(false);
+      if (!check.ok)
+        expect(check.reason).toMatch(/^(account|betType|device|kind): must not contain control characters$/);
+    }
+    expect(checkPlatformEvent({ ...bet, account: 'evil\u202egnp.exe' })).toEqual({
+      ok: false,
+      id: 'tx-1',
+      reason: 'account: must not contain bidirectional control characters',
+    });
+    expect(
+      checkPlatformEvent({ ...bet, account: '\u5f20\u4e09 \u0627\u0644\u0639\u0631\u0628\u064a\u0629' }).ok,
+    ).toBe(true);
+  });
+
   it('drops unknown fields', () => {
     const parsed = platformEventSchema.parse({ ...bet, extra: 'x' });
     expect(parsed).not.toHaveProperty('extra');
@@ -156,6 +200,11 @@ describe('platform events', () => {
       {},
       [],
       [{ transactionId: 'tx-1', playerId: 0, payout: 1 }],
+      'p\u0000',
+      'a\u001fb',
+      'a\u007f',
+      'abc\u202edcba',
+      'x\u2066y',
     ];
     let checked = 0;
     for (const event of valid) {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { GameId, isBetTypeOf } from '../../domain/games';
+import { cleanText, isCleanText } from '../http/inputPolicy';
 
 /**
  * Platform events: what the games platform emits (or the built-in simulator plays), the input of the
  * gateway's feed. Every event has a unique `id` (a replay of the same id changes nothing), the `provider`
  * (operator) and `currency` it belongs to, and `ts` in UTC epoch milliseconds. Money is an integer count
- * of minor units, never negative, at most {@link MONEY_MAX}.
+ * of minor units, never negative, at most {@link MONEY_MAX}. Text fields follow the one input policy
+ * (`contracts/http/inputPolicy.ts`): no control or bidirectional control character, so a poison event such
+ * as `{"account":"p\u0000"}` is refused by its index like any bad event and never reaches a store.
  */
 
 /** Longest event, round, transaction, table or shoe id. */
@@ -35,10 +38,10 @@ const idSchema = z.string().regex(ID_PATTERN, { error: 'must be 1–64 letters, 
 export const moneySchema = z.number().int().min(0).max(MONEY_MAX);
 
 const playerIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const accountSchema = z.string().min(1).max(64);
-const deviceSchema = z.string().min(1).max(64);
+const accountSchema = cleanText(z.string().min(1).max(64));
+const deviceSchema = cleanText(z.string().min(1).max(64));
 const ipSchema = z.union([z.ipv4(), z.ipv6()], { error: 'not an IP address' });
-const kindSchema = z.string().min(1).max(32);
+const kindSchema = cleanText(z.string().min(1).max(32));
 const gameIdSchema = z.union([z.literal(GameId.Baccarat), z.literal(GameId.TeenPatti)], {
   error: 'unknown gameId',
 });
@@ -126,7 +129,7 @@ export const betPlacedSchema = z
     account: accountSchema,
     transactionId: idSchema,
     roundId: idSchema,
-    betType: z.string().min(1).max(32),
+    betType: cleanText(z.string().min(1).max(32)),
     amount: moneySchema,
     gameId: gameIdSchema,
     shoeId: idSchema,
@@ -236,7 +239,7 @@ const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.te
 const isInt = (v: unknown, min: number, max: number): v is number =>
   typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
 const isText = (v: unknown, max: number): v is string =>
-  typeof v === 'string' && v.length >= 1 && v.length <= max;
+  typeof v === 'string' && v.length >= 1 && v.length <= max && isCleanText(v);
 const isMoney = (v: unknown): v is number => isInt(v, 0, MONEY_MAX);
 const isPlayerId = (v: unknown): v is number => isInt(v, 1, Number.MAX_SAFE_INTEGER);
 const isGameId = (v: unknown): v is 1 | 2 => v === GameId.Baccarat || v === GameId.TeenPatti;

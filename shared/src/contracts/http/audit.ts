@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope';
+import { INT_ID_MAX, boundedInt } from './inputPolicy';
 
 export const auditRowSchema = z.object({
   id: z.number().int(),
@@ -16,5 +17,5 @@ export type AuditRow = z.infer<typeof auditRowSchema>;
 
 export const auditListQuerySchema = pageQuerySchema.extend({
   targetType: z.enum(['account', 'role', 'setting']).optional(),
-  actorId: z.coerce.number().int().positive().optional(),
+  actorId: boundedInt(1, INT_ID_MAX, 'actorId must be a number').optional(),
 });

@@ -62,6 +62,14 @@ import {
   ratePageSchema,
   rateSetBodySchema,
 } from './rates';
+import { AVATAR_PATH } from './paths';
+import {
+  INGEST_MAX_EVENTS,
+  INGEST_SIGNATURE_HEADER,
+  INGEST_TIMESTAMP_HEADER,
+  ingestBatchSchema,
+  ingestResultSchema,
+} from '../events/platform';
 
 /**
  * Who may call an endpoint: `public` (no token), `session` (any signed-in account), or the list of
@@ -80,7 +88,17 @@ export interface EndpointDef {
   body?: z.ZodType;
   /** Schema of `data` in the success envelope; `file` for an .xlsx download. */
   response: z.ZodType | 'file';
+  /**
+   * The statuses it answers beyond those of every endpoint (200, 400, 500; 401 unless public; 403 for a
+   * permission list; 413 and 415 for a body), each with what it means: the OpenAPI document lists them.
+   */
+  refusals?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 429, string>>>;
 }
+
+/** The statuses of a statistics call: a provider or currency outside the caller's scope. */
+const SCOPED = { 403: 'A provider or currency outside your scope (code -1)' } as const;
+/** … and of an export: nothing to write. */
+const EXPORTED = { ...SCOPED, 404: 'Not have data to downoad: the filter matches no row (code -1)' } as const;
 
 function def<const E extends EndpointDef>(e: E): E {
   return e;
@@ -95,6 +113,10 @@ export const endpoints = {
     access: 'public',
     body: loginBodySchema,
     response: loginResultSchema,
+    refusals: {
+      401: 'Login fail: unknown account or wrong password (code -4)',
+      429: 'Too many attempts from this address or for this account name (code -1)',
+    },
   }),
   info: def({
     method: 'GET',
@@ -112,6 +134,7 @@ export const endpoints = {
     access: 'session',
     body: editPasswordBodySchema,
     response: z.null(),
+    refusals: { 404: 'The account no longer exists (code -3)' },
   }),
   logout: def({
     method: 'POST',
@@ -162,6 +185,10 @@ export const endpoints = {
     access: [PERM.ROLE],
     body: roleCreateBodySchema,
     response: z.object({ id: z.number().int() }),
+    refusals: {
+      403: 'A permission you do not hold (code -1)',
+      409: 'The role name exists (code 110)',
+    },
   }),
   roleUpdate: def({
     method: 'POST',
@@ -171,6 +198,11 @@ export const endpoints = {
     access: [PERM.ROLE],
     body: roleUpdateBodySchema,
     response: z.null(),
+    refusals: {
+      403: 'The super role (code 109), or a permission you do not hold (code -1)',
+      404: 'No such role (code -1)',
+      409: 'The role name exists (code 110)',
+    },
   }),
   roleDelete: def({
     method: 'POST',
@@ -180,6 +212,11 @@ export const endpoints = {
     access: [PERM.ROLE],
     body: roleDeleteBodySchema,
     response: z.null(),
+    refusals: {
+      403: 'The super role (code 109), or a role holding a permission you do not hold (code -1)',
+      404: 'No such role (code -1)',
+      409: 'An account holds the role (code 107)',
+    },
   }),
   staffList: def({
     method: 'GET',
@@ -198,6 +235,10 @@ export const endpoints = {
     access: [PERM.STAFF],
     body: staffCreateBodySchema,
     response: staffCreateResultSchema,
+    refusals: {
+      403: 'A role, provider or currency beyond your own (code -1)',
+      409: 'The account name exists (code -100)',
+    },
   }),
   staffUpdate: def({
     method: 'POST',
@@ -207,6 +248,10 @@ export const endpoints = {
     access: [PERM.STAFF],
     body: staffUpdateBodySchema,
     response: z.null(),
+    refusals: {
+      403: 'The super account (code -101), or an account beyond your permissions and scope (code -1)',
+      404: 'No such account (code -3)',
+    },
   }),
   staffDelete: def({
     method: 'POST',
@@ -216,6 +261,10 @@ export const endpoints = {
     access: [PERM.STAFF],
     body: staffDeleteBodySchema,
     response: z.null(),
+    refusals: {
+      403: 'The super account (code -101), yourself (code -102), or an account beyond your permissions and scope (code -1)',
+      404: 'No such account (code -3)',
+    },
   }),
   auditList: def({
     method: 'GET',
@@ -236,6 +285,7 @@ export const endpoints = {
     access: 'session',
     query: summaryQuerySchema,
     response: summarySchema,
+    refusals: SCOPED,
   }),
   statsLogin: def({
     method: 'GET',
@@ -245,6 +295,7 @@ export const endpoints = {
     access: 'session',
     query: loginQuerySchema,
     response: loginPageSchema,
+    refusals: SCOPED,
   }),
   statsRegistered: def({
     method: 'GET',
@@ -254,6 +305,7 @@ export const endpoints = {
     access: 'session',
     query: registeredQuerySchema,
     response: registeredPageSchema,
+    refusals: SCOPED,
   }),
   statsDaily: def({
     method: 'GET',
@@ -263,6 +315,7 @@ export const endpoints = {
     access: 'session',
     query: dailyQuerySchema,
     response: dailyPageSchema,
+    refusals: SCOPED,
   }),
   statsGameRecords: def({
     method: 'GET',
@@ -272,6 +325,7 @@ export const endpoints = {
     access: 'session',
     query: gameRecordQuerySchema,
     response: gameRecordPageSchema,
+    refusals: SCOPED,
   }),
   statsBonus: def({
     method: 'GET',
@@ -281,6 +335,7 @@ export const endpoints = {
     access: 'session',
     query: bonusQuerySchema,
     response: bonusPageSchema,
+    refusals: SCOPED,
   }),
   statsPlayers: def({
     method: 'GET',
@@ -290,6 +345,7 @@ export const endpoints = {
     access: 'session',
     query: playerQuerySchema,
     response: playerPageSchema,
+    refusals: SCOPED,
   }),
   statsTransfers: def({
     method: 'GET',
@@ -299,6 +355,7 @@ export const endpoints = {
     access: 'session',
     query: transferQuerySchema,
     response: transferPageSchema,
+    refusals: SCOPED,
   }),
   statsPrizes: def({
     method: 'GET',
@@ -308,6 +365,7 @@ export const endpoints = {
     access: 'session',
     query: prizeQuerySchema,
     response: prizePageSchema,
+    refusals: SCOPED,
   }),
   statsOperatorDaily: def({
     method: 'GET',
@@ -317,6 +375,7 @@ export const endpoints = {
     access: 'session',
     query: operatorDailyQuerySchema,
     response: operatorDailyPageSchema,
+    refusals: SCOPED,
   }),
   statsLoginExport: def({
     method: 'GET',
@@ -326,6 +385,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas.login,
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsRegisteredExport: def({
     method: 'GET',
@@ -335,6 +395,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas.registered,
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsDailyExport: def({
     method: 'GET',
@@ -344,6 +405,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas.daily,
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsGameRecordsExport: def({
     method: 'GET',
@@ -353,6 +415,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas['game-records'],
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsBonusExport: def({
     method: 'GET',
@@ -362,6 +425,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas.bonus,
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsPlayersExport: def({
     method: 'GET',
@@ -371,6 +435,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas.players,
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsTransfersExport: def({
     method: 'GET',
@@ -380,6 +445,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas.transfers,
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsPrizesExport: def({
     method: 'GET',
@@ -389,6 +455,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas.prizes,
     response: 'file',
+    refusals: EXPORTED,
   }),
   statsOperatorDailyExport: def({
     method: 'GET',
@@ -398,6 +465,7 @@ export const endpoints = {
     access: 'session',
     query: exportQuerySchemas['operator-daily'],
     response: 'file',
+    refusals: EXPORTED,
   }),
   companyProfitCompare: def({
     method: 'GET',
@@ -407,6 +475,7 @@ export const endpoints = {
     access: [PERM.COMPANY_PROFIT],
     query: profitCompareQuerySchema,
     response: profitCompareSchema,
+    refusals: SCOPED,
   }),
   feedStatus: feedStatusEndpoint,
   // Exchange rates (contracts/http/rates.ts): read by Company Profit (12000) and their administrators
@@ -459,3 +528,76 @@ export const endpoints = {
 } satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;
+
+/**
+ * An operation served outside the envelope registry, with a body or an answer of its own (a signed
+ * machine-to-machine batch, an image): the gateway mounts it at `path` and the OpenAPI document lists it
+ * beside the registry, with every status it answers.
+ */
+export interface RawOperationDef {
+  method: 'GET' | 'POST';
+  /** OpenAPI path template relative to `API_BASE` (`{name}` for a path parameter). */
+  path: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /**
+   * `signed`: no user token, an HMAC of the body with the shared ingest secret; `session`: a signed-in
+   * account, by its bearer token or (for an `<img>`, which sends no header) the `Admin-Token` cookie.
+   */
+  access: 'signed' | 'session';
+  pathParams?: Readonly<Record<string, string>>;
+  headers?: Readonly<Record<string, string>>;
+  body?: z.ZodType;
+  /** Schema of `data` in the success envelope, or the media type of an answer that is not JSON. */
+  response: z.ZodType | { mediaType: string };
+  statuses: Readonly<Record<number, string>>;
+}
+
+export const rawOperations = {
+  ingestEvents: {
+    method: 'POST',
+    path: '/ingest/events',
+    summary: 'Signed batch of platform events from the games platform (machine to machine)',
+    description:
+      'Enabled by DMS_INGEST_SECRET. Each event is checked on its own: bad ones are refused by index with a ' +
+      'reason, the good ones of the batch are stored; the answer comes once they are committed. Events are ' +
+      'idempotent by id, so a batch may be sent again.',
+    tag: 'ingest',
+    access: 'signed',
+    headers: {
+      [INGEST_TIMESTAMP_HEADER]: "The sender's clock, epoch ms (at most 5 minutes off)",
+      [INGEST_SIGNATURE_HEADER]:
+        'sha256=<hex HMAC-SHA256 with the shared secret over "<timestamp>.<raw body>">',
+    },
+    body: ingestBatchSchema,
+    response: ingestResultSchema,
+    statuses: {
+      200: 'Stored: accepted, duplicates and refused events (each with index, id and reason)',
+      400: 'The body is no JSON, or not a batch {events: [...]}, or the batch is empty (code -1)',
+      401: 'A missing or wrong signature, or a stale timestamp (code -1)',
+      413: `More than ${INGEST_MAX_EVENTS} events, or a body over 5 MB (code -1)`,
+      415: 'An unsupported body encoding (code -1)',
+      429: 'Too many requests from this address (code -1)',
+      503: 'The store failed: send the batch again, replays are harmless (code -1)',
+    },
+  },
+  avatar: {
+    method: 'GET',
+    path: `${AVATAR_PATH}/{uid}`,
+    summary: "The signed-in account's generated avatar (SVG with its initials)",
+    description:
+      'Loaded by an <img>, which sends the Admin-Token cookie rather than a bearer header; either signs it ' +
+      'in. Resize parameters (?imageView2/1/w/80/h/80) are accepted and ignored: the SVG scales.',
+    tag: 'user',
+    access: 'session',
+    pathParams: { uid: "The account's id (uid of GET /user/info)" },
+    response: { mediaType: 'image/svg+xml' },
+    statuses: {
+      200: 'The SVG image',
+      400: 'A uid that cannot be percent-decoded (code -1)',
+      401: 'No, unknown or expired session (code -2)',
+      404: 'Not the avatar of the signed-in account (code -1)',
+    },
+  },
+} as const satisfies Record<string, RawOperationDef>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText, intId } from './inputPolicy';
 
 /** Minimum password length (spec section 9). */
 export const PASSWORD_MIN = 6;
@@ -9,10 +10,12 @@ export const PASSWORD_MAX = 128;
  * spec's `code` (the gateway's validator reads `params.code` of the first issue).
  */
 export function requiredString(code: number, message: string, max = 64) {
-  return z
-    .string({ error: message })
-    .nullish()
-    .transform((s) => (s ?? '').trim())
+  return cleanText(
+    z
+      .string({ error: message })
+      .nullish()
+      .transform((s) => (s ?? '').trim()),
+  )
     .refine((s) => s.length > 0, { message, params: { code } })
     .refine((s) => s.length <= max, {
       message: `at most ${max} characters`,
@@ -33,18 +36,22 @@ export function requiredList<T extends z.ZodType>(item: T, code: number, message
     .refine((l) => l.length > 0, { message, params: { code } });
 }
 
-export const idSchema = z.coerce.number({ error: 'id must be a number' }).int().positive();
+/** An id of an account or a role: 1 to 2147483647 (what the `integer` column holds). */
+export const idSchema = intId('id must be a number');
 
-export const passwordSchema = z
-  .string({ error: 'password is required' })
-  .min(PASSWORD_MIN, { error: `Password at least ${PASSWORD_MIN} characters` })
-  .max(PASSWORD_MAX, { error: `Password at most ${PASSWORD_MAX} characters` });
+export const passwordSchema = cleanText(
+  z
+    .string({ error: 'password is required' })
+    .min(PASSWORD_MIN, { error: `Password at least ${PASSWORD_MIN} characters` })
+    .max(PASSWORD_MAX, { error: `Password at most ${PASSWORD_MAX} characters` }),
+);
 
 export const currencyCodeSchema = z
   .string()
   .trim()
   .regex(/^[A-Z0-9]{2,10}$/, { error: 'currency code must be 2–10 capital letters or digits' });
 
-export const providerIdSchema = z.coerce.number({ error: 'provider id must be a number' }).int().positive();
+export const providerIdSchema = intId('provider id must be a number');
 
-export const keywordSchema = z.string().trim().max(64).optional();
+/** A search keyword of a list: trimmed, at most 64 characters, clean text. */
+export const keywordSchema = cleanText(z.string().trim().max(64).optional());

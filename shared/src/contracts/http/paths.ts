@@ -6,7 +6,16 @@
  */
 export const API_BASE = '/api';
 
-/** Generated avatar images: `${API_BASE}${AVATAR_PATH}/<uid>`; resize query params are accepted and ignored. */
+/**
+ * The cookie in which the client keeps the session token (spec section 4). The client reads it to send
+ * `Authorization: Bearer`; the gateway reads it only where a browser sends no header (the avatar `<img>`).
+ */
+export const TOKEN_COOKIE = 'Admin-Token';
+
+/**
+ * Generated avatar images: `${API_BASE}${AVATAR_PATH}/<uid>`, served to the signed-in account for its own
+ * uid only; resize query params are accepted and ignored.
+ */
 export const AVATAR_PATH = '/avatar';
 
 /** Liveness and readiness: `{code:0, msg:'success', data:{status, db, uptimeMs, version}}`. Public. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERR } from '../../errors/codes';
 import { idSchema, keywordSchema, requiredString } from './fields';
+import { cleanText } from './inputPolicy';
 import { pageQuerySchema } from '../envelope';
 
 /**
@@ -40,7 +41,7 @@ export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 
 export const roleCreateBodySchema = z.object({
   name: requiredString(ERR.ROLE_NAME_EMPTY, 'role name cannot be empty', 32),
-  description: z.string().trim().max(200).default(''),
+  description: cleanText(z.string().trim().max(200).default('')),
   permission: rolePermissionsSchema,
 });
 export type RoleCreateBody = z.input<typeof roleCreateBodySchema>;

@@ -10,6 +10,7 @@ import {
   requiredString,
 } from './fields';
 import { pageQuerySchema } from '../envelope';
+import { INT_ID_MAX, boundedInt, cleanText, integerProblem, reportProblem } from './inputPolicy';
 
 export const staffRowSchema = z.object({
   id: z.number().int(),
@@ -20,6 +21,12 @@ export const staffRowSchema = z.object({
   providers: z.array(z.number().int()),
   currencies: z.array(z.string()),
   isSuper: z.boolean(),
+  /**
+   * Whether the caller may edit, reset or delete it: the super account may manage every other account;
+   * anyone else only accounts strictly below it (permissions a subset of its own, providers and currencies
+   * within its own, and less in one of them) — never a peer, nor itself.
+   */
+  manageable: z.boolean(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   lastLoginAt: z.number().int().nullable(),
@@ -28,17 +35,20 @@ export type StaffRow = z.infer<typeof staffRowSchema>;
 
 export const staffListQuerySchema = pageQuerySchema.extend({
   keyword: keywordSchema,
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: boundedInt(1, INT_ID_MAX, 'roleId must be a number').optional(),
 });
 export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 
 const roleIdSchema = z
   .union([z.number(), z.string(), z.null(), z.undefined()])
   .transform((v) => (v === null || v === undefined || v === '' ? 0 : Number(v)))
-  .refine((v) => Number.isInteger(v) && v > 0, { message: 'RoleId cannot be empty', params: { code: ERR.ROLE_EMPTY } });
+  .refine((v) => v !== 0, { message: 'RoleId cannot be empty', params: { code: ERR.ROLE_EMPTY } })
+  .superRefine((v, ctx) => {
+    if (v !== 0) reportProblem(ctx, integerProblem(v, 1, INT_ID_MAX), v);
+  });
 
 const staffFields = {
-  nickname: z.string().trim().max(64).default(''),
+  nickname: cleanText(z.string().trim().max(64).default('')),
   roleId: roleIdSchema,
   providers: requiredList(providerIdSchema, ERR.PROVIDER_EMPTY, 'providerId cannot be empty'),
   currencies: requiredList(currencyCodeSchema, ERR.CURRENCIES_EMPTY, 'currency_list cannot be empty'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays, isDay, parseDay } from '../../format/businessDay';
 import { MESSAGES, englishText } from '../../errors/messages';
 import { ENUM_LABELS, type EnumName } from '../../domain/labels';
+import { INT_ID_MAX, cleanText, integerProblem, reportProblem } from './inputPolicy';
 
 /**
  * Statistics calls of the workbench tables (home page) and of Company Profit (12000).
@@ -75,8 +76,13 @@ export const providerIdsSchema = z.preprocess(
     .array(
       z.union([z.string(), z.number()]).transform((v, ctx) => {
         const n = Number(v);
-        if (!Number.isSafeInteger(n) || n <= 0) {
+        if (Number.isNaN(n)) {
           ctx.addIssue({ code: 'custom', message: 'providerIds must be a comma list of provider ids' });
+          return z.NEVER;
+        }
+        const problem = integerProblem(n, 1, INT_ID_MAX);
+        if (problem) {
+          reportProblem(ctx, problem, v);
           return z.NEVER;
         }
         return n;
@@ -182,7 +188,7 @@ const pagingShape = {
 };
 
 /** The keyset cursor of a raw-record list: `nextCursor` of the previous page. When given, `page` is ignored. */
-const cursorSchema = z.string().trim().max(200).optional();
+const cursorSchema = cleanText(z.string().trim().max(200).optional());
 
 /** Builds the query schema of one table: the filter, paging and the table's whitelisted sort keys. */
 function tableQuery<
@@ -249,12 +255,13 @@ export const PLAYER_SORT_KEYS = [
 ] as const;
 
 const searchText = (name: string) =>
-  z
-    .string({ error: `${name} must be text` })
-    .trim()
-    .max(64, { error: `${name} is at most 64 characters` })
-    .optional()
-    .transform((s) => (s ? s : undefined));
+  cleanText(
+    z
+      .string({ error: `${name} must be text` })
+      .trim()
+      .max(64, { error: `${name} is at most 64 characters` })
+      .optional(),
+  ).transform((s) => (s ? s : undefined));
 
 const gameRecordExtra = {
   ...rawExtra,

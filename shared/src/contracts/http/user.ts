@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from './fields';
+import { cleanText } from './inputPolicy';
 
 export const loginBodySchema = z.object({
-  username: z
-    .string({ error: 'Account wrong' })
-    .trim()
-    .min(1, { error: 'Account wrong' })
-    .max(64, { error: 'Account wrong' }),
-  password: z
-    .string({ error: `Password at least ${PASSWORD_MIN} digits` })
-    .min(PASSWORD_MIN, { error: `Password at least ${PASSWORD_MIN} digits` })
-    .max(PASSWORD_MAX),
+  username: cleanText(
+    z
+      .string({ error: 'Account wrong' })
+      .trim()
+      .min(1, { error: 'Account wrong' })
+      .max(64, { error: 'Account wrong' }),
+  ),
+  password: cleanText(
+    z
+      .string({ error: `Password at least ${PASSWORD_MIN} digits` })
+      .min(PASSWORD_MIN, { error: `Password at least ${PASSWORD_MIN} digits` })
+      .max(PASSWORD_MAX),
+  ),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -50,9 +55,14 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const editPasswordBodySchema = z
   .object({
-    oldPassword: z.string({ error: 'old password is required' }).min(1, { error: 'old password is required' }),
+    oldPassword: cleanText(
+      z
+        .string({ error: 'old password is required' })
+        .min(1, { error: 'old password is required' })
+        .max(PASSWORD_MAX),
+    ),
     newPassword: passwordSchema,
-    confirmPassword: z.string({ error: 'confirm password is required' }),
+    confirmPassword: cleanText(z.string({ error: 'confirm password is required' }).max(PASSWORD_MAX)),
   })
   .refine((b) => b.newPassword === b.confirmPassword, {
     message: 'Two passwords are inconsistent',

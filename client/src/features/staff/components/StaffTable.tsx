@@ -167,7 +167,15 @@ export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, 
                   </td>
                   <td style={{ whiteSpace: 'nowrap' }}>
                     <RowActions
-                      protectedReason={staff.isSuper ? t('errors:code.-101') : undefined}
+                      protectedReason={
+                        staff.isSuper
+                          ? t('errors:code.-101')
+                          : self
+                            ? t('errors:staff.editSelf')
+                            : staff.manageable
+                              ? undefined
+                              : t('staff.locked')
+                      }
                       editLabel={t('staff.editAria', { account: staff.account })}
                       onEdit={() => onEdit(staff)}
                       deleteLabel={t('staff.deleteAria', { account: staff.account })}

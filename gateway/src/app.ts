@@ -31,6 +31,8 @@ import { StatsService } from './modules/stats/stats.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
+import { createEngine, type Engine } from './engine/engine.start';
+import { loadEngineConfig, type EngineConfig } from './engine/engine.config';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { publishFeedProgress } from './modules/feed/feed.live';
 import { ingestRouter } from './modules/ingest/ingest.routes';
@@ -47,6 +49,8 @@ export interface AppOptions {
   redisStreamName?: string;
   /** The platform feed's configuration; by default `DMS_FEED`, `DMS_TZ`, `DMS_INGEST_SECRET` of `config` and the rest of the environment. */
   feed?: FeedConfig;
+  /** The engine's configuration; by default `DMS_TZ` of `config` and the rest of the environment. */
+  engine?: EngineConfig;
 }
 
 /** A wired gateway, not yet listening. */
@@ -61,6 +65,8 @@ export interface App {
   firstStart: FirstStart | undefined;
   /** Whether the built client is served. */
   servesClient: boolean;
+  /** The engine (event pipeline): accepts submissions at once; `engine.start()` once the server listens. */
+  engine: Engine;
   /** The platform feed: its source starts with `feed.start()` once the server listens. */
   feed: Feed;
   /** Listens on the configured host and port (0 picks one). */
@@ -78,6 +84,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const store = options.store ?? opened?.store;
   if (!store) throw new Error('no store');
   let feed: Feed | undefined;
+  let engine: Engine | undefined;
 
   try {
     const sessions = new SessionService(store, {
@@ -116,9 +123,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       scryptLogN: config.scryptLogN,
     });
 
-    // The platform feed runs on real time (not the test clock): its source starts after listen().
+    // The engine and the feed run on real time (not the test clock): the source starts after listen().
+    const platformEngine = createEngine({
+      store,
+      logger,
+      config: options.engine ?? { ...loadEngineConfig(process.env), timeZone: config.timeZone },
+    });
+    engine = platformEngine;
     const platformFeed = createFeed({
       store,
+      engine: platformEngine,
       logger,
       config: options.feed ?? {
         ...loadFeedConfig(process.env),
@@ -186,7 +200,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           secret: ingestSecret,
           ratePerMinute: platformFeed.config.ingestRatePerMinute,
           rateLimitStore: rateLimitStore(live.redis, 'ingest'),
-          submit: (events) => platformFeed.service.submit(events),
+          submit: (events) => platformEngine.submit(events),
           logger,
         }),
       );
@@ -233,6 +247,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       logger,
       firstStart: opened?.firstStart,
       servesClient,
+      engine: platformEngine,
       feed: platformFeed,
       listen: () =>
         new Promise((resolve, reject) => {
@@ -247,6 +262,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         (closing ??= (async () => {
           feedProgress.unsubscribe();
           await platformFeed.stop();
+          await platformEngine.stop();
           clearInterval(prune);
           const closed = live.close();
           httpServer.closeIdleConnections();
@@ -259,6 +275,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     };
   } catch (err) {
     await feed?.stop();
+    await engine?.stop();
     if (opened) await store.close();
     throw err;
   }

@@ -127,7 +127,7 @@ describe('EventPipeline', () => {
   it('streams the events stored by each batch, never the replays', async () => {
     const p = open(new FakeWriter());
     const streamed: string[] = [];
-    p.events$.subscribe((events) => streamed.push(...events.map((e) => e.id)));
+    p.committed$.subscribe(({ events }) => streamed.push(...events.map((e) => e.id)));
     await p.submit(logins(2));
     await p.submit(logins(3));
     expect(streamed).toEqual(['login-0', 'login-1', 'login-2']);

@@ -23,7 +23,7 @@ import type { BatchWriter } from './batch.service';
  *
  *   submit → validate (zod; each bad event refused with its index and reason)
  *          → bufferTime(bufferMs, maxBatch) → concatMap(write one batch in one transaction)
- *          → events$ (the events stored now) and the submitters' acknowledgements.
+ *          → committed$ (the events stored now) and the submitters' acknowledgements.
  *
  * `concatMap` keeps batches from overlapping; the number of events accepted but not yet committed is
  * bounded by `maxQueued`: `submit` waits for room before it enqueues, so a fast source (the backfill, a
@@ -100,6 +100,11 @@ class Ticket {
   }
 }
 
+/** The events one write transaction stored, in batch order, after its commit. */
+export interface CommittedBatch {
+  events: readonly PlatformEvent[];
+}
+
 interface Submission {
   raw: readonly unknown[];
   ticket: Ticket;
@@ -113,7 +118,7 @@ interface Item {
 /** The event pipeline. Create, `start()`, `submit()` from any source, `stop()` to drain. */
 export class EventPipeline {
   private readonly input = new Subject<Submission>();
-  private readonly stored = new Subject<PlatformEvent[]>();
+  private readonly stored = new Subject<CommittedBatch>();
   private subscription: Subscription | undefined;
   private readonly waiting: (() => void)[] = [];
   private readonly rate: { at: number; n: number }[] = [];
@@ -130,8 +135,8 @@ export class EventPipeline {
     queued: 0,
   };
 
-  /** The events stored by each batch, after its commit, in arrival order; replays never appear. */
-  readonly events$: Observable<PlatformEvent[]> = this.stored.asObservable();
+  /** Each committed batch, after its commit, in commit order; replays never appear. */
+  readonly committed$: Observable<CommittedBatch> = this.stored.asObservable();
 
   constructor(
     private readonly writer: BatchWriter,
@@ -250,7 +255,7 @@ export class EventPipeline {
       if (this.rate.length > 10_000) this.rate.splice(0, 5000);
       this.release(batch.length);
       this.ack(batch);
-      if (outcome.inserted.length > 0) this.stored.next(outcome.inserted);
+      if (outcome.inserted.length > 0) this.stored.next({ events: outcome.inserted });
     } catch (err) {
       this.statsValue.failedBatches += 1;
       this.options.logger?.error({ err, events: batch.length }, 'writing an event batch failed');

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Configuration of the engine (the event pipeline every source submits to), read from the environment
+ * with zod. The variable names keep their `DMS_FEED_` prefix: they were the feed's when the feed owned
+ * the pipeline, and deployments set them.
+ */
+export interface EngineConfig {
+  /** IANA zone in which business days are cut (`DMS_TZ`). */
+  timeZone: string;
+  pipeline: {
+    /** Longest wait before a partial batch is written, ms. */
+    bufferMs: number;
+    /** Most events written in one transaction. */
+    maxBatch: number;
+    /** Most events accepted and not yet committed; sources wait above it. */
+    maxQueued: number;
+  };
+}
+
+/** Thrown by {@link loadEngineConfig}, naming each bad variable. */
+export class EngineConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid engine configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'EngineConfigError';
+  }
+}
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+function int(def: number, min: number, max: number) {
+  return z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: `must be a number from ${min} to ${max}` })
+      .int({ error: `must be a whole number from ${min} to ${max}` })
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: `must be at most ${max}` })
+      .default(def),
+  );
+}
+
+const envSchema = z.object({
+  DMS_TZ: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine(
+        (tz) => {
+          try {
+            new Intl.DateTimeFormat('en-US', { timeZone: tz });
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { error: 'must be an IANA time zone such as Asia/Shanghai' },
+      )
+      .default('Asia/Shanghai'),
+  ),
+  DMS_FEED_BUFFER_MS: int(150, 10, 5000),
+  DMS_FEED_MAX_BATCH: int(5000, 1, 50_000),
+  DMS_FEED_MAX_QUEUED: int(100_000, 1000, 5_000_000),
+});
+
+/**
+ * Reads the engine configuration from `env`.
+ *
+ * @throws EngineConfigError naming each bad variable.
+ */
+export function loadEngineConfig(env: Readonly<Record<string, string | undefined>>): EngineConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new EngineConfigError(
+      parsed.error.issues.map((i) => `${String(i.path[0] ?? '(environment)')}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    timeZone: e.DMS_TZ,
+    pipeline: {
+      bufferMs: e.DMS_FEED_BUFFER_MS,
+      maxBatch: e.DMS_FEED_MAX_BATCH,
+      maxQueued: e.DMS_FEED_MAX_QUEUED,
+    },
+  };
+}

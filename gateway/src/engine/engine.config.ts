@@ -9,8 +9,11 @@ export interface EngineConfig {
   /** IANA zone in which business days are cut (`DMS_TZ`). */
   timeZone: string;
   pipeline: {
-    /** Longest wait before a partial batch is written, ms. */
-    bufferMs: number;
+    /**
+     * Extra time a write waits for more events while fewer than `maxBatch` are queued, ms; 0 writes at
+     * once when the store is idle (group commit batches what arrives while a write is in flight).
+     */
+    lingerMs: number;
     /** Most events written in one transaction. */
     maxBatch: number;
     /** Most events accepted and not yet committed; sources wait above it. */
@@ -58,7 +61,7 @@ const envSchema = z.object({
       )
       .default('Asia/Shanghai'),
   ),
-  DMS_FEED_BUFFER_MS: int(150, 10, 5000),
+  DMS_FEED_BUFFER_MS: int(0, 0, 5000),
   DMS_FEED_MAX_BATCH: int(5000, 1, 50_000),
   DMS_FEED_MAX_QUEUED: int(100_000, 1000, 5_000_000),
 });
@@ -79,7 +82,7 @@ export function loadEngineConfig(env: Readonly<Record<string, string | undefined
   return {
     timeZone: e.DMS_TZ,
     pipeline: {
-      bufferMs: e.DMS_FEED_BUFFER_MS,
+      lingerMs: e.DMS_FEED_BUFFER_MS,
       maxBatch: e.DMS_FEED_MAX_BATCH,
       maxQueued: e.DMS_FEED_MAX_QUEUED,
     },

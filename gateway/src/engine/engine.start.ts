@@ -48,7 +48,7 @@ export function createEngine(ctx: EngineContext): Engine {
   const pipeline = new EventPipeline(new EventBatchWriter(repo, new DayCutter(ctx.config.timeZone)), {
     now,
     logger: ctx.logger,
-    bufferMs: ctx.config.pipeline.bufferMs,
+    lingerMs: ctx.config.pipeline.lingerMs,
     maxBatch: ctx.config.pipeline.maxBatch,
     maxQueued: ctx.config.pipeline.maxQueued,
   });

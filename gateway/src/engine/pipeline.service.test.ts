@@ -42,7 +42,7 @@ afterEach(async () => {
 });
 
 function open(writer: BatchWriter, options: Partial<ConstructorParameters<typeof EventPipeline>[1]> = {}) {
-  pipeline = new EventPipeline(writer, { now: () => T0, bufferMs: 20, maxBatch: 100, ...options });
+  pipeline = new EventPipeline(writer, { now: () => T0, maxBatch: 100, ...options });
   pipeline.start();
   return pipeline;
 }
@@ -94,6 +94,50 @@ describe('EventPipeline', () => {
     expect(writer.batches).toEqual([100, 100, 50]);
   });
 
+  it('writes a lone submission at once when the store is idle, before any timer fires', async () => {
+    const writer = new FakeWriter();
+    let timerFired = false;
+    let firedBeforeWrite: boolean | undefined;
+    const write = writer.write.bind(writer);
+    writer.write = (events) => {
+      firedBeforeWrite ??= timerFired;
+      return write(events);
+    };
+    const p = open(writer);
+    setTimeout(() => (timerFired = true), 0);
+    expect((await p.submit(logins(3))).accepted).toBe(3);
+    expect(firedBeforeWrite).toBe(false);
+  });
+
+  it('puts the submissions of one turn of the event loop into one write', async () => {
+    const writer = new FakeWriter();
+    const p = open(writer);
+    await Promise.all([p.submit(logins(2)), p.submit(logins(2, 10)), p.submit(logins(2, 20))]);
+    expect(writer.batches).toEqual([6]);
+  });
+
+  it('batches what arrives while a write is in flight into the next write', async () => {
+    const writer = new FakeWriter();
+    writer.delayMs = 40;
+    const p = open(writer);
+    const first = p.submit(logins(3));
+    await new Promise((r) => setTimeout(r, 5));
+    const later = [p.submit(logins(2, 10))];
+    await new Promise((r) => setTimeout(r, 5));
+    later.push(p.submit(logins(2, 20)), p.submit(logins(2, 30)));
+    await Promise.all([first, ...later]);
+    expect(writer.batches).toEqual([3, 6]);
+  });
+
+  it('with a linger, waits that long for more events before a write that is not full', async () => {
+    const writer = new FakeWriter();
+    const p = open(writer, { lingerMs: 60 });
+    const first = p.submit(logins(2));
+    await new Promise((r) => setTimeout(r, 10));
+    await Promise.all([first, p.submit(logins(2, 10))]);
+    expect(writer.batches).toEqual([4]);
+  });
+
   it('never writes two batches at once', async () => {
     const writer = new FakeWriter();
     writer.delayMs = 5;
@@ -135,7 +179,7 @@ describe('EventPipeline', () => {
 
   it('writes what is queued when stopped, then refuses new submissions', async () => {
     const writer = new FakeWriter();
-    const p = open(writer, { bufferMs: 10_000 });
+    const p = open(writer, { lingerMs: 10_000 });
     const pending = p.submit(logins(5));
     await p.stop();
     expect((await pending).accepted).toBe(5);

@@ -1,13 +1,4 @@
-import {
-  Subject,
-  bufferTime,
-  concatMap,
-  filter,
-  map,
-  mergeMap,
-  type Observable,
-  type Subscription,
-} from 'rxjs';
+import { Subject, type Observable } from 'rxjs';
 import {
   checkPlatformEvent,
   type IngestResult,
@@ -21,18 +12,27 @@ import type { BatchWriter } from './batch.service';
 /**
  * The one pipeline every platform event goes through, whatever its source:
  *
- *   submit → validate (zod; each bad event refused with its index and reason)
- *          → bufferTime(bufferMs, maxBatch) → concatMap(write one batch in one transaction)
+ *   submit → validate (each bad event refused with its index and reason) → queue
+ *          → group commit: one write transaction at a time, of everything queued (up to `maxBatch`)
  *          → committed$ (the events stored now) and the submitters' acknowledgements.
  *
- * `concatMap` keeps batches from overlapping; the number of events accepted but not yet committed is
- * bounded by `maxQueued`: `submit` waits for room before it enqueues, so a fast source (the backfill, a
- * burst of HTTP batches) slows down to the speed of the database instead of filling the memory.
+ * Group commit: when the store is idle, a submission is written at once (in the same turn of the event
+ * loop as the submissions that came with it); what arrives while a write is in flight waits for it and
+ * goes into the next write, together. So a lone sender waits one transaction, and under load batches grow
+ * by themselves up to `maxBatch`, which keeps the cost per event of a commit (and of its sync to disk) low.
+ * A fixed buffering window (`bufferTime`) would make every event wait the window, even on an idle store.
+ *
+ * The number of events accepted but not yet committed is bounded by `maxQueued`: `submit` waits for room
+ * before it enqueues, so a fast source (the backfill, a burst of HTTP batches) slows down to the speed of
+ * the database instead of filling the memory.
  */
 
 export interface PipelineOptions {
-  /** Longest wait before a partial batch is written, ms (100–250). */
-  bufferMs: number;
+  /**
+   * Extra time a write waits for more events when fewer than `maxBatch` are queued, ms. 0 (the default):
+   * write at once when the store is idle.
+   */
+  lingerMs: number;
   /** Most events in one batch (one transaction). */
   maxBatch: number;
   /** Most events accepted and not yet committed; `submit` waits above it. */
@@ -43,9 +43,9 @@ export interface PipelineOptions {
   logger?: Logger | undefined;
 }
 
-/** Default tuning: 150 ms buffers of up to 5000 events, 100k events queued at most. */
+/** Default tuning: group commit without linger, batches of up to 5000 events, 100k events queued at most. */
 export const DEFAULT_PIPELINE_OPTIONS: Omit<PipelineOptions, 'now' | 'logger'> = {
-  bufferMs: 150,
+  lingerMs: 0,
   maxBatch: 5000,
   maxQueued: 100_000,
   maxFutureMs: 10 * 60_000,
@@ -105,21 +105,22 @@ export interface CommittedBatch {
   events: readonly PlatformEvent[];
 }
 
-interface Submission {
-  raw: readonly unknown[];
-  ticket: Ticket;
-}
-
 interface Item {
   event: PlatformEvent;
   ticket: Ticket;
+  /** Index of the event in its submission (how a refusal names it). */
+  index: number;
+  /** When it was queued (`performance.now()`), for the linger. */
+  queuedAt: number;
 }
 
 /** The event pipeline. Create, `start()`, `submit()` from any source, `stop()` to drain. */
 export class EventPipeline {
-  private readonly input = new Subject<Submission>();
   private readonly stored = new Subject<CommittedBatch>();
-  private subscription: Subscription | undefined;
+  private readonly queue: Item[] = [];
+  private running = false;
+  /** Whether the write loop runs (or is about to): a submission then only joins the queue. */
+  private writing = false;
   private readonly waiting: (() => void)[] = [];
   private readonly rate: { at: number; n: number }[] = [];
   private readonly options: PipelineOptions;
@@ -158,22 +159,9 @@ export class EventPipeline {
     return n / (windowMs / 1000);
   }
 
-  /** Starts consuming submissions. */
+  /** Starts accepting submissions. */
   start(): void {
-    if (this.subscription) return;
-    const { bufferMs, maxBatch } = this.options;
-    this.subscription = this.input
-      .pipe(
-        map((s) => this.validate(s)),
-        mergeMap((items) => items),
-        bufferTime(bufferMs, null, maxBatch),
-        filter((batch) => batch.length > 0),
-        concatMap((batch) => this.write(batch)),
-      )
-      .subscribe({
-        error: (err: unknown) => this.options.logger?.error({ err }, 'event pipeline stopped'),
-        complete: () => this.drained?.(),
-      });
+    if (!this.stopping) this.running = true;
   }
 
   /**
@@ -182,23 +170,30 @@ export class EventPipeline {
    * commit (nothing of that batch is stored; a retry is safe).
    */
   async submit(raw: readonly unknown[]): Promise<IngestResult> {
-    if (!this.subscription || this.stopping) throw new Error('the event pipeline is not running');
+    if (!this.running || this.stopping) throw new Error('the event pipeline is not running');
     while (this.statsValue.queued > 0 && this.statsValue.queued + raw.length > this.options.maxQueued) {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
+    if (this.stopping) throw new Error('the event pipeline is not running');
     // Counted before validation so that the room taken is known at once; refusals give it back.
     this.statsValue.queued += raw.length;
     const ticket = new Ticket(raw.length, []);
-    this.input.next({ raw, ticket });
+    const at = performance.now();
+    for (const item of this.validate(raw, ticket)) {
+      item.queuedAt = at;
+      this.queue.push(item);
+    }
+    this.kick();
     return ticket.promise;
   }
 
   /** Stops accepting, writes what is queued, and resolves when the last batch is committed. */
   stop(): Promise<void> {
     this.stopping ??= new Promise<void>((resolve) => {
-      if (!this.subscription) return resolve();
+      this.running = false;
+      if (!this.writing && this.queue.length === 0) return resolve();
       this.drained = resolve;
-      this.input.complete();
+      this.kick();
     }).then(() => {
       this.stored.complete();
       for (const wake of this.waiting.splice(0)) wake();
@@ -206,28 +201,58 @@ export class EventPipeline {
     return this.stopping;
   }
 
-  private validate(s: Submission): Item[] {
+  /**
+   * Starts the write loop unless it runs. It starts on a microtask, so that the submissions made in the
+   * same turn of the event loop (a source handing over several chunks at once) go into one write.
+   */
+  private kick(): void {
+    if (this.writing || this.queue.length === 0) return;
+    this.writing = true;
+    queueMicrotask(() => {
+      this.writeLoop().catch((err: unknown) => {
+        // write() handles the store's failures itself: this is a bug, and the loop must not stay stuck.
+        this.options.logger?.error({ err }, 'event pipeline: write loop failed');
+        this.writing = false;
+      });
+    });
+  }
+
+  /** Writes what is queued, one transaction at a time, until the queue is empty. */
+  private async writeLoop(): Promise<void> {
+    const { maxBatch, lingerMs } = this.options;
+    while (this.queue.length > 0) {
+      if (lingerMs > 0 && this.queue.length < maxBatch && !this.stopping) {
+        const wait = (this.queue[0]?.queuedAt ?? 0) + lingerMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      await this.write(this.queue.splice(0, maxBatch));
+    }
+    this.writing = false;
+    if (this.stopping) this.drained?.();
+  }
+
+  private validate(raw: readonly unknown[], ticket: Ticket): Item[] {
     const items: Item[] = [];
     const latest = this.options.now() + this.options.maxFutureMs;
-    s.raw.forEach((raw, index) => {
-      const check = checkPlatformEvent(raw);
+    raw.forEach((value, index) => {
+      const check = checkPlatformEvent(value);
       if (!check.ok) {
-        s.ticket.refused.push({
+        ticket.refused.push({
           index,
           ...(check.id !== undefined ? { id: check.id } : {}),
           reason: check.reason,
         });
       } else if (check.event.ts > latest) {
-        s.ticket.refused.push({ index, id: check.event.id, reason: 'ts: in the future' });
+        ticket.refused.push({ index, id: check.event.id, reason: 'ts: in the future' });
       } else {
-        items.push({ event: check.event, ticket: s.ticket });
+        items.push({ event: check.event, ticket, index, queuedAt: 0 });
       }
     });
-    const refused = s.raw.length - items.length;
+    const refused = raw.length - items.length;
     if (refused > 0) {
       this.statsValue.refusedTotal += refused;
       this.release(refused);
-      s.ticket.done(refused);
+      ticket.done(refused);
     }
     return items;
   }

@@ -31,6 +31,8 @@ export interface BatchOutcome {
 /** Writes one validated batch durably. The pipeline's only dependency on storage. */
 export interface BatchWriter {
   write(events: readonly PlatformEvent[]): Promise<BatchOutcome>;
+  /** Commits a write transaction that stores nothing: rejects when the store does not write at all. */
+  probe(): Promise<void>;
 }
 
 /**
@@ -48,6 +50,13 @@ export class EventBatchWriter implements BatchWriter {
     private readonly repo: EventsRepository,
     private readonly days: DayCutter,
   ) {}
+
+  async probe(): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      await tx.serializeBatches();
+      await tx.probe();
+    });
+  }
 
   async write(events: readonly PlatformEvent[]): Promise<BatchOutcome> {
     const rows = toRows(events, this.days);

@@ -492,6 +492,11 @@ export class EventsRepository {
     return keys;
   }
 
+  /** A statement that proves the connection answers inside the transaction. */
+  async probe(): Promise<void> {
+    await this.run('select 1', []);
+  }
+
   /**
    * Makes batch transactions of every gateway instance run one at a time (PostgreSQL advisory lock held
    * to the end of the transaction), so the "already stored?" reads of a batch see every earlier batch.

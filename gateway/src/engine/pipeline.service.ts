@@ -7,7 +7,8 @@ import {
 } from '@dms/shared/contracts/events/platform';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from '../platform/logger/logger';
-import type { BatchWriter } from './batch.service';
+import { storeFailureKind, storeRefusalReason } from '../platform/db/db.failure';
+import type { BatchOutcome, BatchWriter } from './batch.service';
 
 /**
  * The one pipeline every platform event goes through, whatever its source:
@@ -96,7 +97,11 @@ class Ticket {
 
   private settle(): void {
     if (this.failure !== undefined) this.reject(this.failure);
-    else this.resolve({ accepted: this.accepted, duplicates: this.duplicates, refused: this.refused });
+    else {
+      // Refusals of the store come after those of validation: the answer lists them by index.
+      this.refused.sort((a, b) => a.index - b.index);
+      this.resolve({ accepted: this.accepted, duplicates: this.duplicates, refused: this.refused });
+    }
   }
 }
 
@@ -257,41 +262,109 @@ export class EventPipeline {
     return items;
   }
 
+  /**
+   * Writes a batch in one transaction. When the transaction fails because of the data (not the store: see
+   * {@link storeFailureKind}), the batch is split in halves and each is written again, in order, down to
+   * the single event, so that every good event of every sender is stored and only the bad one is refused,
+   * with the store's reason, by its index in its sender's batch. Before a lone event is refused, the store
+   * must have shown that it writes (a part of this batch committed, or a probe transaction did); otherwise
+   * the failure is the store's. A store failure ends the split: what the batch still holds is failed, and
+   * its senders are told to retry (HTTP 503).
+   */
   private async write(batch: Item[]): Promise<void> {
-    const events = batch.map((i) => i.event);
-    try {
-      const outcome = await this.writer.write(events);
-      const inserted = new Set<PlatformEvent>(outcome.inserted);
-      let lastTs = this.statsValue.lastEventAt ?? 0;
-      for (const item of batch) {
-        if (inserted.has(item.event)) {
-          item.ticket.accepted += 1;
-          if (item.event.ts > lastTs) lastTs = item.event.ts;
-        } else {
-          item.ticket.duplicates += 1;
-        }
+    const parts: Item[][] = [batch];
+    let storeFailure: unknown;
+    let storeWrites = false;
+    for (let part = parts.pop(); part; part = parts.pop()) {
+      if (storeFailure !== undefined) {
+        this.fail(part, storeFailure);
+        continue;
       }
-      const s = this.statsValue;
-      s.batches += 1;
-      s.eventsTotal += inserted.size;
-      s.duplicatesTotal += batch.length - inserted.size;
-      if (inserted.size > 0) s.lastEventAt = lastTs;
-      this.rate.push({ at: this.options.now(), n: inserted.size });
-      if (this.rate.length > 10_000) this.rate.splice(0, 5000);
-      this.release(batch.length);
-      this.ack(batch);
-      if (outcome.inserted.length > 0) this.stored.next({ events: outcome.inserted });
-    } catch (err) {
-      this.statsValue.failedBatches += 1;
-      this.options.logger?.error({ err, events: batch.length }, 'writing an event batch failed');
-      for (const item of batch) item.ticket.failure ??= err;
-      this.release(batch.length);
-      this.ack(batch);
+      try {
+        this.committed(part, await this.writer.write(part.map((i) => i.event)));
+        storeWrites = true;
+        continue;
+      } catch (err) {
+        this.statsValue.failedBatches += 1;
+        if (storeFailureKind(err) === 'store') {
+          this.options.logger?.error({ err, events: part.length }, 'writing an event batch failed');
+          storeFailure = err;
+        } else if (part.length > 1) {
+          this.options.logger?.warn(
+            { err, events: part.length },
+            'writing an event batch failed: splitting it to find the bad event',
+          );
+          const half = Math.ceil(part.length / 2);
+          // Popped first half first: events keep their order.
+          parts.push(part.slice(half), part.slice(0, half));
+        } else if (storeWrites || (await this.storeWrites())) {
+          storeWrites = true;
+          this.refuse(part, err);
+        } else {
+          this.options.logger?.error({ err }, 'writing an event batch failed, and the store does not write');
+          storeFailure = err;
+        }
+        if (storeFailure !== undefined) this.fail(part, storeFailure);
+      }
     }
     // better-sqlite3 answers synchronously, so back-to-back batches would run as one chain of microtasks
     // and starve the event loop: HTTP and socket.io wait until a backfill ends. One macrotask turn per batch
     // lets them in.
     await yieldToEventLoop();
+  }
+
+  /** Whether a write transaction that stores nothing commits. */
+  private async storeWrites(): Promise<boolean> {
+    try {
+      await this.writer.probe();
+      return true;
+    } catch (err) {
+      this.options.logger?.error({ err }, 'the store does not write');
+      return false;
+    }
+  }
+
+  /** Acknowledges the events of a committed write. */
+  private committed(batch: Item[], outcome: BatchOutcome): void {
+    const inserted = new Set<PlatformEvent>(outcome.inserted);
+    let lastTs = this.statsValue.lastEventAt ?? 0;
+    for (const item of batch) {
+      if (inserted.has(item.event)) {
+        item.ticket.accepted += 1;
+        if (item.event.ts > lastTs) lastTs = item.event.ts;
+      } else {
+        item.ticket.duplicates += 1;
+      }
+    }
+    const s = this.statsValue;
+    s.batches += 1;
+    s.eventsTotal += inserted.size;
+    s.duplicatesTotal += batch.length - inserted.size;
+    if (inserted.size > 0) s.lastEventAt = lastTs;
+    this.rate.push({ at: this.options.now(), n: inserted.size });
+    if (this.rate.length > 10_000) this.rate.splice(0, 5000);
+    this.release(batch.length);
+    this.ack(batch);
+    if (outcome.inserted.length > 0) this.stored.next({ events: outcome.inserted });
+  }
+
+  /** Refuses one event that the store would not take, with the store's reason. */
+  private refuse(part: Item[], err: unknown): void {
+    const reason = storeRefusalReason(err);
+    this.options.logger?.warn({ err }, 'the store refused an event');
+    for (const item of part) {
+      item.ticket.refused.push({ index: item.index, id: item.event.id, reason });
+    }
+    this.statsValue.refusedTotal += part.length;
+    this.release(part.length);
+    this.ack(part);
+  }
+
+  /** Fails the submissions holding these events (nothing of them is stored by this write). */
+  private fail(part: Item[], err: unknown): void {
+    for (const item of part) item.ticket.failure ??= err;
+    this.release(part.length);
+    this.ack(part);
   }
 
   /** Counts the batch's events done on their tickets (one call per ticket). */

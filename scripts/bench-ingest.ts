@@ -37,6 +37,7 @@ import type { PlatformEvent } from '../shared/src/contracts/events/platform';
 import { openStore, type Store } from '../gateway/src/platform/db/db.store';
 import { platformDataMigration } from '../gateway/src/platform/db/db.platformData';
 import { ingestLeanMigration } from '../gateway/src/platform/db/db.ingestLean';
+import { commitSeqMigration } from '../gateway/src/platform/db/db.commitSeq';
 import { EventBatchWriter } from '../gateway/src/engine/batch.service';
 import {
   BET_PAYOUT_INDEX,
@@ -299,6 +300,7 @@ async function ensureDataTables(store: Store): Promise<void> {
   if (!has) {
     await platformDataMigration(store.dialect).up(store.db);
     await ingestLeanMigration.up(store.db);
+    await commitSeqMigration.up(store.db);
   }
 }
 
@@ -325,7 +327,8 @@ function rawRows(events: readonly PlatformEvent[]): [RawTable, Row[]][] {
   }
   for (const row of rows.rounds) {
     const s = rows.settlementEvents.get(row[0] as string);
-    if (s) row.splice(6, 3, s.ts, JSON.stringify(s.result), s.id);
+    // Settled by commit 1: the partial index of settled rounds is written as the pipeline writes it.
+    if (s) row.splice(6, 4, s.ts, JSON.stringify(s.result), s.id, 1);
   }
   for (const [roundId, s] of rows.settlementEvents) {
     if (rows.roundEvents.has(roundId)) continue;
@@ -339,6 +342,7 @@ function rawRows(events: readonly PlatformEvent[]): [RawTable, Row[]][] {
       s.ts,
       JSON.stringify(s.result),
       s.id,
+      1,
     ]);
   }
   for (const row of rows.bets) {
@@ -363,6 +367,7 @@ async function sqliteBare(rows: [RawTable, Row[]][]): Promise<{ ms: number; cpuM
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
   await platformDataMigration('sqlite').up(db);
   await ingestLeanMigration.up(db);
+  await commitSeqMigration.up(db);
   let n = 0;
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -440,6 +445,7 @@ async function pgBare(url: string, rows: [RawTable, Row[]][]): Promise<{ ms: num
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   await platformDataMigration('postgres').up(db);
   await ingestLeanMigration.up(db);
+  await commitSeqMigration.up(db);
   await db.destroy();
   let n = 0;
   const t0 = performance.now();

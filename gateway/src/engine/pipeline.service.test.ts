@@ -40,7 +40,7 @@ class FakeWriter implements BatchWriter {
       this.batches.push(events.length);
       const inserted = events.filter((e) => !this.seen.has(e.id));
       for (const e of inserted) this.seen.add(e.id);
-      return { inserted, settledBets: 0 };
+      return { seq: this.batches.length, inserted, settledBets: 0 };
     } finally {
       this.active -= 1;
     }
@@ -232,10 +232,15 @@ describe('EventPipeline', () => {
   it('streams the events stored by each batch, never the replays', async () => {
     const p = open(new FakeWriter());
     const streamed: string[] = [];
-    p.committed$.subscribe(({ events }) => streamed.push(...events.map((e) => e.id)));
+    const seqs: number[] = [];
+    p.committed$.subscribe(({ seq, events }) => {
+      seqs.push(seq);
+      streamed.push(...events.map((e) => e.id));
+    });
     await p.submit(logins(2));
     await p.submit(logins(3));
     expect(streamed).toEqual(['login-0', 'login-1', 'login-2']);
+    expect(seqs).toEqual([1, 2]);
   });
 
   it('writes what is queued when stopped, then refuses new submissions', async () => {

@@ -107,6 +107,8 @@ class Ticket {
 
 /** The events one write transaction stored, in batch order, after its commit. */
 export interface CommittedBatch {
+  /** The transaction's commit sequence number. */
+  seq: number;
   events: readonly PlatformEvent[];
 }
 
@@ -345,7 +347,7 @@ export class EventPipeline {
     if (this.rate.length > 10_000) this.rate.splice(0, 5000);
     this.release(batch.length);
     this.ack(batch);
-    if (outcome.inserted.length > 0) this.stored.next({ events: outcome.inserted });
+    if (outcome.inserted.length > 0) this.stored.next({ seq: outcome.seq, events: outcome.inserted });
   }
 
   /** Refuses one event that the store would not take, with the store's reason. */

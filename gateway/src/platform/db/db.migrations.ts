@@ -5,6 +5,7 @@ import { SEED_CURRENCIES, SEED_PROVIDERS, SUPER_ACCOUNT_NAME } from './db.seed';
 import { PLATFORM_DATA_MIGRATION, platformDataMigration } from './db.platformData';
 import { ROLLUP_VERSION_MIGRATION, rollupVersionMigration } from './db.rollupVersion';
 import { INGEST_LEAN_MIGRATION, ingestLeanMigration } from './db.ingestLean';
+import { COMMIT_SEQ_MIGRATION, commitSeqMigration } from './db.commitSeq';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -164,6 +165,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [PLATFORM_DATA_MIGRATION]: platformDataMigration(dialect),
     [ROLLUP_VERSION_MIGRATION]: rollupVersionMigration(dialect),
     [INGEST_LEAN_MIGRATION]: ingestLeanMigration,
+    [COMMIT_SEQ_MIGRATION]: commitSeqMigration,
   };
 }
 

@@ -224,7 +224,18 @@ export function toRows(events: readonly PlatformEvent[], days: DayCutter): Batch
       case 'round.started':
         if (rows.roundEvents.has(e.roundId)) continue;
         rows.roundEvents.set(e.roundId, e);
-        rows.rounds.push([e.roundId, e.provider, e.gameId, e.tableId, e.shoeId, e.ts, null, null, null, null]);
+        rows.rounds.push([
+          e.roundId,
+          e.provider,
+          e.gameId,
+          e.tableId,
+          e.shoeId,
+          e.ts,
+          null,
+          null,
+          null,
+          null,
+        ]);
         break;
       case 'bet.placed':
         if (rows.betEvents.has(e.transactionId)) continue;
@@ -251,12 +262,34 @@ export function toRows(events: readonly PlatformEvent[], days: DayCutter): Batch
       case 'bonus.granted':
         if (rows.bonusEvents.has(e.id)) continue;
         rows.bonusEvents.set(e.id, e);
-        rows.bonuses.push([e.id, e.playerId, e.account, e.provider, e.currency, e.kind, e.amount, e.ts, day, 0]);
+        rows.bonuses.push([
+          e.id,
+          e.playerId,
+          e.account,
+          e.provider,
+          e.currency,
+          e.kind,
+          e.amount,
+          e.ts,
+          day,
+          0,
+        ]);
         break;
       case 'prize.awarded':
         if (rows.prizeEvents.has(e.id)) continue;
         rows.prizeEvents.set(e.id, e);
-        rows.prizes.push([e.id, e.playerId, e.account, e.provider, e.currency, e.kind, e.amount, e.ts, day, 0]);
+        rows.prizes.push([
+          e.id,
+          e.playerId,
+          e.account,
+          e.provider,
+          e.currency,
+          e.kind,
+          e.amount,
+          e.ts,
+          day,
+          0,
+        ]);
         break;
       case 'round.settled':
         if (rows.settlementEvents.has(e.roundId)) continue;

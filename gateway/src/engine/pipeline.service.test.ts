@@ -184,7 +184,7 @@ describe('EventPipeline', () => {
     expect(p.stats.failedBatches).toBe(1);
   });
 
-  it('refuses only the event that makes a write fail, by its index in its sender\'s batch, and stores every other event of every sender', async () => {
+  it("refuses only the event that makes a write fail, by its index in its sender's batch, and stores every other event of every sender", async () => {
     const writer = new FakeWriter();
     writer.poison.add('bad');
     const p = open(writer);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RiskRunnerTuning } from './risk/riskRunner.service';
 
 /**
  * Configuration of the engine (the event pipeline every source submits to), read from the environment
@@ -19,6 +20,8 @@ export interface EngineConfig {
     /** Most events accepted and not yet committed; sources wait above it. */
     maxQueued: number;
   };
+  /** The risk runner's lease, wake-up, chunk and snapshot tuning. */
+  risk: RiskRunnerTuning;
 }
 
 /** Thrown by {@link loadEngineConfig}, naming each bad variable. */
@@ -64,6 +67,11 @@ const envSchema = z.object({
   DMS_FEED_BUFFER_MS: int(0, 0, 5000),
   DMS_FEED_MAX_BATCH: int(5000, 1, 50_000),
   DMS_FEED_MAX_QUEUED: int(100_000, 1000, 5_000_000),
+  DMS_RISK_LEASE_MS: int(15_000, 1000, 600_000),
+  DMS_RISK_POLL_MS: int(1000, 50, 60_000),
+  DMS_RISK_CHUNK: int(500, 1, 10_000),
+  DMS_RISK_SNAPSHOT_EVERY: int(20_000, 1, 10_000_000),
+  DMS_RISK_SNAPSHOT_MS: int(60_000, 1000, 86_400_000),
 });
 
 /**
@@ -85,6 +93,15 @@ export function loadEngineConfig(env: Readonly<Record<string, string | undefined
       lingerMs: e.DMS_FEED_BUFFER_MS,
       maxBatch: e.DMS_FEED_MAX_BATCH,
       maxQueued: e.DMS_FEED_MAX_QUEUED,
+    },
+    risk: {
+      leaseMs: e.DMS_RISK_LEASE_MS,
+      // Three renewals per lease: one lost or late renewal never loses it.
+      renewMs: Math.max(100, Math.floor(e.DMS_RISK_LEASE_MS / 3)),
+      pollMs: e.DMS_RISK_POLL_MS,
+      chunkSize: e.DMS_RISK_CHUNK,
+      snapshotEvery: e.DMS_RISK_SNAPSHOT_EVERY,
+      snapshotMs: e.DMS_RISK_SNAPSHOT_MS,
     },
   };
 }

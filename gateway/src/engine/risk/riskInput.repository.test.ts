@@ -5,12 +5,8 @@ import { DayCutter } from '../events.mapper';
 import { EventsRepository } from '../events.repository';
 import { T0, ev } from '../events.fixtures';
 import { openEventsTestStore } from '../events.testing';
-import {
-  RiskInputRepository,
-  START_POSITION,
-  comparePositions,
-  type PositionedInput,
-} from './riskInput.repository';
+import { RiskInputRepository, type PositionedInput } from './riskInput.repository';
+import { START_POSITION, comparePositions } from './riskPosition';
 
 let test: TestStore;
 let reader: RiskInputRepository;

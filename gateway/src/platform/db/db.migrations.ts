@@ -6,6 +6,7 @@ import { PLATFORM_DATA_MIGRATION, platformDataMigration } from './db.platformDat
 import { ROLLUP_VERSION_MIGRATION, rollupVersionMigration } from './db.rollupVersion';
 import { INGEST_LEAN_MIGRATION, ingestLeanMigration } from './db.ingestLean';
 import { COMMIT_SEQ_MIGRATION, commitSeqMigration } from './db.commitSeq';
+import { RISK_RUNNER_MIGRATION, riskRunnerMigration } from './db.riskRunner';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -166,6 +167,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [ROLLUP_VERSION_MIGRATION]: rollupVersionMigration(dialect),
     [INGEST_LEAN_MIGRATION]: ingestLeanMigration,
     [COMMIT_SEQ_MIGRATION]: commitSeqMigration,
+    [RISK_RUNNER_MIGRATION]: riskRunnerMigration,
   };
 }
 

@@ -13,6 +13,7 @@ import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
 import { createLive, type LiveServer } from './platform/live/live.server';
+import type { LivePublisher } from './platform/live/live.publisher';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
 import { rateLimitStore } from './platform/http/http.rateLimit';
@@ -58,6 +59,8 @@ export interface App {
   app: Express;
   httpServer: HttpServer;
   io: LiveServer;
+  /** Where services publish live events. */
+  publisher: LivePublisher;
   store: Store;
   config: Config;
   logger: Logger;
@@ -142,7 +145,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       },
     });
     feed = platformFeed;
-    const feedProgress = publishFeedProgress(live.io, platformFeed.service);
+    const feedProgress = publishFeedProgress(live.publisher, platformFeed.service);
 
     const impls: EndpointImpls = {
       ...userRoutes(users, {
@@ -242,6 +245,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       app,
       httpServer,
       io: live.io,
+      publisher: live.publisher,
       store,
       config,
       logger,

@@ -111,8 +111,9 @@ describe('the risk runner killed with SIGKILL', () => {
       children.push(child);
       // Every other kill comes at a random moment from the spawn (often before the child is up: tsx
       // compiles it, the store opens, it waits for the dead one's lease); the others at a random moment
-      // once it is up and working.
-      if (k % 2 === 1) await until(() => child.lines.some((l) => l.msg === 'child ready'), 60_000);
+      // once it has taken the lease and works.
+      if (k % 2 === 1)
+        await until(() => child.lines.some((l) => l.msg === 'risk runner: took the lease'), 60_000);
       await sleep(100 + rand() * 1900);
       if (child.lines.some((l) => l.msg === 'child ready')) killedAfterReady += 1;
       child.process.kill('SIGKILL');
@@ -132,6 +133,8 @@ describe('the risk runner killed with SIGKILL', () => {
     const final = startChild();
     children.push(final);
     const runnerRepo = new RiskRunnerRepository(s);
+    // The last killed child may have caught up already: the final one must be running before it is stopped.
+    await until(() => final.lines.some((l) => l.msg === 'risk runner: restored the detector'), 120_000);
     const deadline = Date.now() + 120_000;
     for (;;) {
       const checkpoint = await runnerRepo.checkpoint('all', Date.now());

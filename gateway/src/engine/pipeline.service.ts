@@ -56,11 +56,13 @@ export const DEFAULT_PIPELINE_OPTIONS: Omit<PipelineOptions, 'now' | 'logger'> =
 export interface PipelineStats {
   /** Events stored since start (replays not counted). */
   eventsTotal: number;
-  /** Events refused by validation since start. */
+  /** Events refused since start, by validation or by the store. */
   refusedTotal: number;
   /** Events received again (already stored) since start. */
   duplicatesTotal: number;
+  /** Write transactions committed. */
   batches: number;
+  /** Write transactions that failed (each failed part of a split batch counts). */
   failedBatches: number;
   /** `ts` of the newest stored event. */
   lastEventAt: number | null;

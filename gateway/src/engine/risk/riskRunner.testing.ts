@@ -91,9 +91,11 @@ export class TableSink implements RiskSink<CountOutput> {
 
   async write(tx: Db, outputs: readonly RiskOutput<CountOutput>[]): Promise<void> {
     this.calls += 1;
-    for (const o of outputs) {
-      await sql`insert into risk_test_output (round_id, n, seq, bets, holder)
-        values (${o.output.roundId}, ${o.output.n}, ${o.seq}, ${o.output.bets}, ${this.holder})`.execute(tx);
+    for (let i = 0; i < outputs.length; i += 500) {
+      const rows = outputs
+        .slice(i, i + 500)
+        .map((o) => sql`(${o.output.roundId}, ${o.output.n}, ${o.seq}, ${o.output.bets}, ${this.holder})`);
+      await sql`insert into risk_test_output (round_id, n, seq, bets, holder) values ${sql.join(rows)}`.execute(tx);
     }
     if (this.failNext) {
       this.failNext = false;

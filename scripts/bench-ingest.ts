@@ -14,8 +14,9 @@
  *     senders against the pipeline with a fixed 150 ms buffering window (`DMS_FEED_BUFFER_MS=150`, the
  *     behaviour before group commit);
  *   - acknowledgement latency at a low rate: one sender, 10-event batches, 20 a second, each
- *     acknowledgement timed (p50, p99, max); beside the same with the 150 ms window, and the floor: one
- *     bare transaction of the same rows committed with the same sync setting.
+ *     acknowledgement timed (p50, p99, max); beside the same with the 150 ms window, and the floor of a
+ *     synced commit: one bare transaction of the same events (as JSON in a two-column table) committed
+ *     with the same sync setting.
  * Beside them, measured in the same run:
  *   - bare batched inserts of the same raw rows into the same tables (better-sqlite3 prepared statements,
  *     5000 rows per transaction; no validation, no roll-ups): the rows as the pipeline stores them, rounds
@@ -194,7 +195,7 @@ async function latencyRun(store: Store, events: readonly PlatformEvent[], count:
   return percentiles(latencies);
 }
 
-/** The floor of an acknowledgement: one bare transaction of the rows of `LOW_RATE_BATCH` events, committed with this sync setting. */
+/** The floor of an acknowledgement: one bare transaction of `LOW_RATE_BATCH` events (as JSON in a two-column table), committed with this sync setting. */
 function sqliteCommitFloor(events: readonly PlatformEvent[], count: number, sync: 'FULL' | 'NORMAL') {
   const dir = mkdtempSync(join(tmpdir(), 'dms-bench-floor-'));
   const database = new BetterSqlite3(join(dir, 'floor.sqlite'));
@@ -287,7 +288,7 @@ async function sqliteLatency(events: readonly PlatformEvent[]) {
   const bareCommitNormal = sqliteCommitFloor(events, count, 'NORMAL');
   log(
     `SQLite, acknowledgement of ${LOW_RATE_BATCH}-event batches at ${LOW_RATE_PER_SEC}/s (synchronous = FULL): group commit p50 ${groupCommit.p50} ms, ` +
-      `p99 ${groupCommit.p99} ms, max ${groupCommit.max}; bare commit of the same rows p50 ${bareCommit.p50}, p99 ${bareCommit.p99}; ` +
+      `p99 ${groupCommit.p99} ms, max ${groupCommit.max}; bare commit of the same events p50 ${bareCommit.p50}, p99 ${bareCommit.p99}; ` +
       `150 ms window p50 ${window150ms.p50}, p99 ${window150ms.p99}. With synchronous = NORMAL: group commit p50 ${groupCommitNormal.p50}, ` +
       `p99 ${groupCommitNormal.p99}, max ${groupCommitNormal.max}; bare commit p50 ${bareCommitNormal.p50}, p99 ${bareCommitNormal.p99}`,
   );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { PERM } from '@dms/shared/permissions/codes';
 import { LIVE_EVENTS, type PlayerFlagged } from '@dms/shared/contracts/live/events';
-import { FEED_PROGRESSED } from '@dms/shared/contracts/live/feed';
+import { FEED_PROGRESSED, type FeedProgressed } from '@dms/shared/contracts/live/feed';
 import { createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
 import { connectLive, eventsUntilMarker, nextEvent } from '../../testing/testing.live';
 import { audience } from './live.publisher';
@@ -34,6 +34,22 @@ const flagged = (provider: number): PlayerFlagged => ({
     level: 3,
     score: 12.5,
     firstDetectedAt: 1_763_800_000_000,
+  },
+});
+
+const progress = (seq: number): FeedProgressed => ({
+  v: 1,
+  seq,
+  status: {
+    source: 'off',
+    state: 'off',
+    progress: 0,
+    eventsTotal: 0,
+    eventsPerSec: 0,
+    lastEventAt: null,
+    historyFrom: null,
+    historyTo: null,
+    ingest: false,
   },
 });
 
@@ -93,29 +109,33 @@ describe('LivePublisher over socket.io', () => {
     expect(got).toEqual([]);
   });
 
+  it('sends each socket the payload made for its own provider scope', async () => {
+    const p1 = await createStaff(t, { codes: [PERM.COMPANY_PROFIT], providers: [1001] });
+    const p12 = await createStaff(t, { codes: [PERM.RISK_DATA], providers: [1002, 1001] });
+    const [a, b, admin] = [await live(p1.token), await live(p12.token), await live(t.adminToken)];
+    const scopes: (readonly number[] | 'all')[] = [];
+    const got = [a, b, admin].map((s) => nextEvent<{ status: { eventsTotal: number } }>(s, FEED_PROGRESSED));
+    t.app.publisher.publishByScope(FEED_PROGRESSED, (providers) => {
+      scopes.push(providers);
+      return {
+        ...progress(1),
+        status: { ...progress(1).status, eventsTotal: providers === 'all' ? 999 : providers.length },
+      };
+    });
+    const [toA, toB, toAdmin] = await Promise.all(got);
+    expect(toA?.status.eventsTotal).toBe(1);
+    expect(toB?.status.eventsTotal).toBe(2);
+    expect(toAdmin?.status.eventsTotal).toBe(999);
+    // One payload per distinct scope among this instance's sockets, not one per socket.
+    expect(new Set(scopes.map((s) => JSON.stringify(s))).size).toBe(scopes.length);
+    expect(scopes).toContainEqual([1001, 1002]);
+  });
+
   it('sends the feed progress to every signed-in socket through the publisher', async () => {
     const anyone = await createStaff(t, { codes: [PERM.COMPANY_PROFIT] });
     const socket = await live(anyone.token);
     const got = nextEvent(socket, FEED_PROGRESSED);
-    t.app.publisher.publish(
-      FEED_PROGRESSED,
-      {
-        v: 1,
-        seq: 1,
-        status: {
-          source: 'off',
-          state: 'off',
-          progress: 0,
-          eventsTotal: 0,
-          eventsPerSec: 0,
-          lastEventAt: null,
-          historyFrom: null,
-          historyTo: null,
-          ingest: false,
-        },
-      },
-      audience.everyone(),
-    );
+    t.app.publisher.publish(FEED_PROGRESSED, progress(1), audience.everyone());
     expect(await got).toMatchObject({ v: 1, seq: 1 });
   });
 });

@@ -33,7 +33,20 @@ export const audience = {
  */
 export interface LivePublisher {
   publish<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>, to: LiveAudience): void;
+  /**
+   * Publishes an event whose payload depends on the receiver's provider scope (counts of its own providers,
+   * say) to every signed-in socket of this instance: `payloadFor` is called once per distinct scope among
+   * them (`'all'` for the super account's), and each socket receives the payload made for its scope. Each
+   * instance publishes to its own sockets.
+   */
+  publishByScope<E extends ServerEventName>(
+    event: E,
+    payloadFor: (providers: readonly number[] | 'all') => ServerEventPayload<E>,
+  ): void;
 }
 
 /** A publisher that sends nothing (services used without a live server). */
-export const silentPublisher: LivePublisher = { publish: () => undefined };
+export const silentPublisher: LivePublisher = {
+  publish: () => undefined,
+  publishByScope: () => undefined,
+};

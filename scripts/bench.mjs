@@ -11,6 +11,7 @@ const all = [
   { name: 'bundle', cmd: ['node', 'scripts/bundle-size.mjs'], needsBuild: true },
   { name: 'startup', cmd: ['node', 'scripts/bench-startup.mjs'], needsBuild: true },
   { name: 'ingest', cmd: ['npx', 'tsx', 'scripts/bench-ingest.ts'] },
+  { name: 'risk', cmd: ['npx', 'tsx', 'scripts/bench-risk.ts'] },
   { name: 'stats', cmd: ['npx', 'tsx', 'scripts/bench-stats.ts'], long: true },
   { name: 'soak', cmd: ['node', 'scripts/bench-soak.mjs'], needsBuild: true, long: true },
   { name: 'install', cmd: ['node', 'scripts/bench-install.mjs'], long: true },

@@ -1,5 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { map } from 'rxjs';
 import express, { type Express } from 'express';
 import { ERR } from '@dms/shared/errors/codes';
 import { API_BASE, LIVE_PATH } from '@dms/shared/contracts/http/paths';
@@ -12,6 +13,7 @@ import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
 import { createLive, type LiveServer } from './platform/live/live.server';
+import type { LivePublisher } from './platform/live/live.publisher';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
 import { rateLimitStore } from './platform/http/http.rateLimit';
@@ -33,6 +35,8 @@ import { RatesService } from './modules/rates/rates.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
+import { createEngine, type Engine } from './engine/engine.start';
+import { loadEngineConfig, type EngineConfig } from './engine/engine.config';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { publishFeedProgress } from './modules/feed/feed.live';
 import { FeedCounts } from './modules/feed/feed.scope';
@@ -50,6 +54,8 @@ export interface AppOptions {
   redisStreamName?: string;
   /** The platform feed's configuration; by default `DMS_FEED`, `DMS_TZ`, `DMS_INGEST_SECRET` of `config` and the rest of the environment. */
   feed?: FeedConfig;
+  /** The engine's configuration; by default `DMS_TZ` of `config` and the rest of the environment. */
+  engine?: EngineConfig;
 }
 
 /** A wired gateway, not yet listening. */
@@ -57,6 +63,8 @@ export interface App {
   app: Express;
   httpServer: HttpServer;
   io: LiveServer;
+  /** Where services publish live events. */
+  publisher: LivePublisher;
   store: Store;
   config: Config;
   logger: Logger;
@@ -64,6 +72,8 @@ export interface App {
   firstStart: FirstStart | undefined;
   /** Whether the built client is served. */
   servesClient: boolean;
+  /** The engine (event pipeline): accepts submissions at once; `engine.start()` once the server listens. */
+  engine: Engine;
   /** The platform feed: its source starts with `feed.start()` once the server listens. */
   feed: Feed;
   /** Runs the live channel's session sweep now (it runs every `sessionTouchMs` by itself). */
@@ -83,6 +93,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const store = options.store ?? opened?.store;
   if (!store) throw new Error('no store');
   let feed: Feed | undefined;
+  let engine: Engine | undefined;
 
   try {
     const sessions = new SessionService(store, {
@@ -125,9 +136,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       scryptLogN: config.scryptLogN,
     });
 
-    // The platform feed runs on real time (not the test clock): its source starts after listen().
+    // The engine and the feed run on real time (not the test clock): the source starts after listen().
+    const platformEngine = createEngine({
+      store,
+      logger,
+      config: options.engine ?? { ...loadEngineConfig(process.env), timeZone: config.timeZone },
+    });
+    engine = platformEngine;
     const platformFeed = createFeed({
       store,
+      engine: platformEngine,
       logger,
       config: options.feed ?? {
         ...loadFeedConfig(process.env),
@@ -138,8 +156,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     feed = platformFeed;
     // Event counts per provider: the feed's status shows each account only its own providers' events.
-    const feedCounts = new FeedCounts(platformFeed.service.events$);
-    const feedProgress = publishFeedProgress(live.io, platformFeed.service, feedCounts);
+    const feedCounts = new FeedCounts(platformEngine.committed$.pipe(map((batch) => batch.events)));
+    const feedProgress = publishFeedProgress(live.publisher, platformFeed.service, feedCounts);
 
     const impls: EndpointImpls = {
       ...userRoutes(users, {
@@ -197,7 +215,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           secret: ingestSecret,
           ratePerMinute: platformFeed.config.ingestRatePerMinute,
           rateLimitStore: rateLimitStore(live.redis, 'ingest', rateNamespace),
-          submit: (events) => platformFeed.service.submit(events),
+          submit: (events) => platformEngine.submit(events),
           logger,
         }),
       );
@@ -241,11 +259,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       app,
       httpServer,
       io: live.io,
+      publisher: live.publisher,
       store,
       config,
       logger,
       firstStart: opened?.firstStart,
       servesClient,
+      engine: platformEngine,
       feed: platformFeed,
       sweepLive: () => live.sweep(),
       listen: () =>
@@ -262,6 +282,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           feedProgress.unsubscribe();
           feedCounts.stop();
           await platformFeed.stop();
+          await platformEngine.stop();
           clearInterval(prune);
           const closed = live.close();
           httpServer.closeIdleConnections();
@@ -274,6 +295,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     };
   } catch (err) {
     await feed?.stop();
+    await engine?.stop();
     if (opened) await store.close();
     throw err;
   }

@@ -73,7 +73,9 @@ export async function start(
   const app = await createApp(config, { logger });
   running.app = app;
   const { url } = await app.listen();
-  // The feed's source (simulator backfill and live play, or the poller) runs in the background, after listening.
+  // The engine's background work and the feed's source (simulator backfill and live play, or the poller)
+  // run after listening.
+  app.engine.start();
   app.feed.start();
   console.log(banner(url, config, app.firstStart, app.servesClient));
   logger.info({ url, db: app.store.dialect, feed: config.feed }, 'gateway started');

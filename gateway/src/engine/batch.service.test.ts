@@ -75,6 +75,20 @@ const oneOfEach = (): PlatformEvent[] => [
   ev.transfer({ id: 'tr-2', direction: 0, amount: 20_000, ts: T0 + 60_000 }),
 ];
 
+/** A repository whose transactions fail after taking their commit number and writing the rows. */
+class FailingRepository extends EventsRepository {
+  constructor(private readonly inner: EventsRepository) {
+    super(inner.tables as never, inner.dialect);
+  }
+
+  override transaction<T>(fn: (tx: EventsRepository) => Promise<T>): Promise<T> {
+    return this.inner.transaction(async (tx) => {
+      await fn(tx);
+      throw new Error('injected');
+    });
+  }
+}
+
 describe('EventBatchWriter', () => {
   it('stores every event of a batch and rolls it up per day, provider, currency and game', async () => {
     const out = await writer.write(oneOfEach());
@@ -173,6 +187,51 @@ describe('EventBatchWriter', () => {
     const bet = await sql<Record<string, unknown>>`select payout from bet_record`.execute(test.store.db);
     expect(bet.rows[0]?.payout).toBe(19_500);
     await expectRollupsMatchRaw();
+  });
+
+  it('numbers each batch with the next commit sequence: bets and wallet rows by the batch that stored them, rounds by the batch that settled them', async () => {
+    const first = await writer.write([
+      ev.round(),
+      ev.bet(),
+      ev.transfer(),
+      ev.round({ id: 'rs-r2', roundId: 'r2' }),
+    ]);
+    const second = await writer.write([
+      ev.settled(),
+      ev.bonus(),
+      ev.prize(),
+      ev.settled({ id: 'st-r3', roundId: 'r3', payouts: [] }),
+    ]);
+    const third = await writer.write([ev.settled()]);
+    expect(second.seq).toBe(first.seq + 1);
+    expect(third.seq).toBe(second.seq + 1);
+    const seqOf = async (table: string, column = 'seq') =>
+      Object.fromEntries(
+        (
+          await sql<{
+            id: string;
+            s: number | null;
+          }>`select id, ${sql.ref(column)} as s from ${sql.table(table)}`.execute(test.store.db)
+        ).rows.map((r) => [r.id, r.s === null ? null : Number(r.s)]),
+      );
+    // r1 settled by the second batch (an update), r3 created settled by it, r2 never settled.
+    expect(await seqOf('game_round', 'settled_seq')).toEqual({ r1: second.seq, r2: null, r3: second.seq });
+    expect(await seqOf('bet_record')).toEqual({ 'tx-1': first.seq });
+    expect(await seqOf('transfer_record')).toEqual({ 'tr-1': first.seq });
+    expect(await seqOf('bonus_record')).toEqual({ 'bo-1': second.seq });
+    expect(await seqOf('prize_record')).toEqual({ 'pr-1': second.seq });
+  });
+
+  it('gives a rolled-back batch its number back: the next batch takes it', async () => {
+    const before = await writer.write([ev.login({ id: 'before' })]);
+    const failing = new EventBatchWriter(
+      new FailingRepository(EventsRepository.of(test.store)),
+      new DayCutter('Asia/Shanghai'),
+    );
+    await expect(failing.write([ev.login({ id: 'lost' })])).rejects.toThrow('injected');
+    const after = await writer.write([ev.login({ id: 'after' })]);
+    expect(after.seq).toBe(before.seq + 1);
+    expect(await countRows(test.store, 'login_record')).toBe(2);
   });
 
   it('leaves a payout naming a bet of another round alone', async () => {

@@ -12,6 +12,8 @@ import {
   ROUND_RESULT_INDEX,
   ROUND_SETTLED_AT_INDEX,
   ROUND_SETTLEMENT_INDEX,
+  ROUND_SETTLED_SEQ_INDEX,
+  SEQ_LAST_TABLES,
   storageKey,
   toRows,
   type BatchRows,
@@ -22,6 +24,8 @@ import { RollupDeltas, playerKey } from './rollup.aggregator';
 
 /** What writing one batch did. */
 export interface BatchOutcome {
+  /** The commit sequence number of the batch's transaction (ascending in commit order, no gaps). */
+  seq: number;
   /** Events stored now, in batch order (the rest were already stored: duplicates). */
   inserted: PlatformEvent[];
   /** Bets settled by this batch (by its settlements, or late bets whose settlement came first). */
@@ -31,6 +35,8 @@ export interface BatchOutcome {
 /** Writes one validated batch durably. The pipeline's only dependency on storage. */
 export interface BatchWriter {
   write(events: readonly PlatformEvent[]): Promise<BatchOutcome>;
+  /** Commits a write transaction that stores nothing: rejects when the store does not write at all. */
+  probe(): Promise<void>;
 }
 
 /**
@@ -49,11 +55,20 @@ export class EventBatchWriter implements BatchWriter {
     private readonly days: DayCutter,
   ) {}
 
+  async probe(): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      await tx.serializeBatches();
+      await tx.probe();
+    });
+  }
+
   async write(events: readonly PlatformEvent[]): Promise<BatchOutcome> {
     const rows = toRows(events, this.days);
     this.pending ??= await this.repo.countPendingPayouts();
     const result = await this.repo.transaction(async (tx) => {
       await tx.serializeBatches();
+      const seq = await tx.nextCommitSeq();
+      for (const table of SEQ_LAST_TABLES) for (const row of rows[table]) row[row.length - 1] = seq;
       let pendingDelta = 0;
       // Rounds first, each with its settlement when the batch has one: only settlements recorded now
       // settle anything.
@@ -64,6 +79,7 @@ export class EventBatchWriter implements BatchWriter {
           row[ROUND_SETTLED_AT_INDEX] = s.ts;
           row[ROUND_RESULT_INDEX] = resultJson(s.result);
           row[ROUND_SETTLEMENT_INDEX] = s.id;
+          row[ROUND_SETTLED_SEQ_INDEX] = seq;
         }
       }
       // Settlements of rounds whose start is not in this batch (stored earlier, or never received).
@@ -79,6 +95,7 @@ export class EventBatchWriter implements BatchWriter {
           e.ts,
           resultJson(e.result),
           e.id,
+          seq,
         ]);
       }
       const rounds = await tx.writeRounds(sorted(roundRows));
@@ -237,10 +254,15 @@ export class EventBatchWriter implements BatchWriter {
         prizes,
         settlements: rounds.settled,
       };
-      return { inserted: insertedEvents(events, rows, stored), settledBets: settledCount, pendingDelta };
+      return {
+        seq,
+        inserted: insertedEvents(events, rows, stored),
+        settledBets: settledCount,
+        pendingDelta,
+      };
     });
     this.pending = Math.max(0, (this.pending ?? 0) + result.pendingDelta);
-    return { inserted: result.inserted, settledBets: result.settledBets };
+    return { seq: result.seq, inserted: result.inserted, settledBets: result.settledBets };
   }
 }
 

@@ -53,6 +53,7 @@ export const COLUMNS = {
     'balance_after',
     'ts',
     'day',
+    'seq',
   ],
   game_round: [
     'id',
@@ -64,6 +65,7 @@ export const COLUMNS = {
     'settled_at',
     'result',
     'settlement_id',
+    'settled_seq',
   ],
   bet_record: [
     'id',
@@ -81,9 +83,10 @@ export const COLUMNS = {
     'ts',
     'settled_at',
     'day',
+    'seq',
   ],
-  bonus_record: ['id', 'player_id', 'account', 'provider', 'currency', 'kind', 'amount', 'ts', 'day'],
-  prize_record: ['id', 'player_id', 'account', 'provider', 'currency', 'kind', 'amount', 'ts', 'day'],
+  bonus_record: ['id', 'player_id', 'account', 'provider', 'currency', 'kind', 'amount', 'ts', 'day', 'seq'],
+  prize_record: ['id', 'player_id', 'account', 'provider', 'currency', 'kind', 'amount', 'ts', 'day', 'seq'],
 } as const;
 
 /** A raw table that events are inserted into. */
@@ -110,10 +113,18 @@ export const BET_PAYOUT_INDEX = 11;
 export const BET_SETTLED_AT_INDEX = 13;
 /** Index of the business day in a bet row. */
 export const BET_DAY_INDEX = 14;
-/** Index of the `settled_at`, `result` and `settlement_id` values in a round row (a round settled in its own batch is inserted settled). */
+/** Index of the `settled_at`, `result`, `settlement_id` and `settled_seq` values in a round row (a round settled in its own batch is inserted settled). */
 export const ROUND_SETTLED_AT_INDEX = 6;
 export const ROUND_RESULT_INDEX = 7;
 export const ROUND_SETTLEMENT_INDEX = 8;
+export const ROUND_SETTLED_SEQ_INDEX = 9;
+
+/**
+ * The commit sequence number of the batch is the last value of the rows of these tables (`seq`; of a round,
+ * `settled_seq` when the batch settles it). {@link toRows} leaves 0 there (null for a round); the writer
+ * sets it once its transaction has its number.
+ */
+export const SEQ_LAST_TABLES = ['transfers', 'bets', 'bonuses', 'prizes'] as const;
 
 /** The rows of one batch by table, and the events behind them by primary key. */
 export interface BatchRows {
@@ -207,12 +218,24 @@ export function toRows(events: readonly PlatformEvent[], days: DayCutter): Batch
           e.balanceAfter ?? null,
           e.ts,
           day,
+          0,
         ]);
         break;
       case 'round.started':
         if (rows.roundEvents.has(e.roundId)) continue;
         rows.roundEvents.set(e.roundId, e);
-        rows.rounds.push([e.roundId, e.provider, e.gameId, e.tableId, e.shoeId, e.ts, null, null, null]);
+        rows.rounds.push([
+          e.roundId,
+          e.provider,
+          e.gameId,
+          e.tableId,
+          e.shoeId,
+          e.ts,
+          null,
+          null,
+          null,
+          null,
+        ]);
         break;
       case 'bet.placed':
         if (rows.betEvents.has(e.transactionId)) continue;
@@ -233,17 +256,40 @@ export function toRows(events: readonly PlatformEvent[], days: DayCutter): Batch
           e.ts,
           null,
           day,
+          0,
         ]);
         break;
       case 'bonus.granted':
         if (rows.bonusEvents.has(e.id)) continue;
         rows.bonusEvents.set(e.id, e);
-        rows.bonuses.push([e.id, e.playerId, e.account, e.provider, e.currency, e.kind, e.amount, e.ts, day]);
+        rows.bonuses.push([
+          e.id,
+          e.playerId,
+          e.account,
+          e.provider,
+          e.currency,
+          e.kind,
+          e.amount,
+          e.ts,
+          day,
+          0,
+        ]);
         break;
       case 'prize.awarded':
         if (rows.prizeEvents.has(e.id)) continue;
         rows.prizeEvents.set(e.id, e);
-        rows.prizes.push([e.id, e.playerId, e.account, e.provider, e.currency, e.kind, e.amount, e.ts, day]);
+        rows.prizes.push([
+          e.id,
+          e.playerId,
+          e.account,
+          e.provider,
+          e.currency,
+          e.kind,
+          e.amount,
+          e.ts,
+          day,
+          0,
+        ]);
         break;
       case 'round.settled':
         if (rows.settlementEvents.has(e.roundId)) continue;

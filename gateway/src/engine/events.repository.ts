@@ -255,7 +255,8 @@ export class EventsRepository {
   async writeRounds(rows: readonly Row[]): Promise<RoundsWritten> {
     const out: RoundsWritten = { inserted: new Set(), settled: new Set() };
     if (rows.length === 0) return out;
-    const settle = 'set settled_at = ?, result = ?, settlement_id = ? where id = ? and settlement_id is null';
+    const settle =
+      'set settled_at = ?, result = ?, settlement_id = ?, settled_seq = ? where id = ? and settlement_id is null';
     const lite = this.lite;
     if (lite) {
       const insert = this.insertStatement(lite, 'game_round', ROUND_COLUMNS, 'on conflict do nothing');
@@ -266,7 +267,7 @@ export class EventsRepository {
         if (insert.run(row).changes > 0) {
           out.inserted.add(id);
           if (settlement != null) out.settled.add(id);
-        } else if (settlement != null && update.run(row[6], row[7], settlement, id).changes > 0) {
+        } else if (settlement != null && update.run(row[6], row[7], settlement, row[9], id).changes > 0) {
           out.settled.add(id);
         }
       }
@@ -279,23 +280,25 @@ export class EventsRepository {
       if (out.inserted.has(row[0] as string) && row[8] != null) out.settled.add(row[0] as string);
     const open = rows
       .filter((row) => row[8] != null && !out.inserted.has(row[0] as string))
-      .map((row) => [row[0], row[6], row[7], row[8]]);
+      .map((row) => [row[0], row[6], row[7], row[8], row[9]]);
     if (open.length === 0) return out;
     const found =
       this.dialect === 'sqlite'
         ? await this.run<{ k: string }>(
-            `update game_round set settled_at = j.value ->> 1, result = j.value ->> 2, settlement_id = j.value ->> 3 ` +
+            `update game_round set settled_at = j.value ->> 1, result = j.value ->> 2, settlement_id = j.value ->> 3, ` +
+              `settled_seq = j.value ->> 4 ` +
               `from json_each(?) as j where game_round.id = j.value ->> 0 and game_round.settlement_id is null ` +
               `returning game_round.id as k`,
             [JSON.stringify(open)],
           )
         : await this.bulk<{ k: string }>(
             open,
-            4,
+            5,
             (source) =>
-              `update game_round set settled_at = v.column2, result = v.column3, settlement_id = v.column4 from (${source}) as v ` +
+              `update game_round set settled_at = v.column2, result = v.column3, settlement_id = v.column4, ` +
+              `settled_seq = v.column5 from (${source}) as v ` +
               `where game_round.id = v.column1 and game_round.settlement_id is null returning game_round.id as k`,
-            ['varchar(64)', 'bigint', 'text', 'varchar(64)'],
+            ['varchar(64)', 'bigint', 'text', 'varchar(64)', 'bigint'],
           );
     for (const r of found) out.settled.add(r.k);
     return out;
@@ -490,6 +493,26 @@ export class EventsRepository {
         : await this.run<Found>(`${select} in (select unnest($1::text[]))`, [roundIds]);
     for (const r of rows) add(r);
     return keys;
+  }
+
+  /**
+   * The commit sequence number of this batch: the last one raised by one (`commit_seq`). Called inside the
+   * batch's transaction after {@link serializeBatches}, so the numbers follow the commit order of every
+   * instance, and a rolled-back batch gives its number back.
+   */
+  async nextCommitSeq(): Promise<number> {
+    const text = 'update commit_seq set seq = seq + 1 where id = 1 returning seq';
+    const lite = this.lite;
+    const seq = lite
+      ? (this.prepared(lite, text).pluck().get() as number | undefined)
+      : (await this.run<{ seq: number }>(text, []))[0]?.seq;
+    if (seq === undefined) throw new Error('commit_seq has no row');
+    return Number(seq);
+  }
+
+  /** A write that changes nothing: proves that the store takes writes in this transaction. */
+  async probe(): Promise<void> {
+    await this.run('update commit_seq set seq = seq where id = 1', []);
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
- * Kysely types of the platform data tables (migrations `0003_platform_data` and `0006_ingest_lean`,
- * `docs/DATA-MODEL.md`). Money
+ * Kysely types of the platform data tables (migrations `0003_platform_data`, `0006_ingest_lean` and
+ * `0009_commit_seq`, `docs/DATA-MODEL.md`). Money
  * is integer minor units, times UTC epoch ms, `day` the business day `YYYY-MM-DD`; bigint columns read
  * back as numbers on both dialects.
  */
@@ -40,6 +40,8 @@ export interface TransferRecordTable {
   balance_after: number | null;
   ts: number;
   day: string;
+  /** Commit sequence number of the batch that stored the row (0: stored before `0009_commit_seq`). */
+  seq: number;
 }
 
 export interface GameRoundTable {
@@ -54,6 +56,8 @@ export interface GameRoundTable {
   result: string | null;
   /** The `round.settled` event that settled the round (one per round); null until settled. */
   settlement_id: string | null;
+  /** Commit sequence number of the batch that settled the round (0: before `0009_commit_seq`); null until settled. */
+  settled_seq: number | null;
 }
 
 export interface BetRecordTable {
@@ -74,6 +78,8 @@ export interface BetRecordTable {
   ts: number;
   settled_at: number | null;
   day: string;
+  /** Commit sequence number of the batch that stored the bet. */
+  seq: number;
 }
 
 export interface MoneyRecordTable {
@@ -86,6 +92,8 @@ export interface MoneyRecordTable {
   amount: number;
   ts: number;
   day: string;
+  /** Commit sequence number of the batch that stored the row. */
+  seq: number;
 }
 
 export interface PendingPayoutTable {
@@ -144,6 +152,12 @@ export interface DailyPlayerTable {
   logins: number;
 }
 
+/** One row (`id` 1): the commit sequence number of the last batch written. */
+export interface CommitSeqTable {
+  id: number;
+  seq: number;
+}
+
 export interface SimStateTable {
   key: string;
   /** JSON text. */
@@ -165,4 +179,5 @@ export interface PlatformTables {
   daily_account: DailyAccountTable;
   daily_player: DailyPlayerTable;
   sim_state: SimStateTable;
+  commit_seq: CommitSeqTable;
 }

@@ -4,28 +4,43 @@ import type { BatchOutcome, BatchWriter } from './batch.service';
 import { T0, ev } from './events.fixtures';
 import { EventPipeline } from './pipeline.service';
 
-/** A writer that remembers ids, as the database does, and can be slowed down or made to fail. */
+/** An error as the SQLite driver raises it. */
+const storeError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+/**
+ * A writer that remembers ids, as the database does, and can be slowed down or made to fail: once
+ * (`failNext`), always (`down`, probes too), or whenever a batch holds one of the `poison` ids.
+ */
 class FakeWriter implements BatchWriter {
   readonly seen = new Set<string>();
   readonly batches: number[] = [];
+  readonly poison = new Set<string>();
   active = 0;
   maxActive = 0;
   delayMs = 0;
-  failNext = false;
+  attempts = 0;
+  failNext: Error | undefined;
+  down: Error | undefined;
+
+  async probe(): Promise<void> {
+    if (this.down) throw this.down;
+  }
 
   async write(events: readonly PlatformEvent[]): Promise<BatchOutcome> {
     this.active += 1;
+    this.attempts += 1;
     this.maxActive = Math.max(this.maxActive, this.active);
     try {
       await new Promise((r) => setTimeout(r, this.delayMs));
-      if (this.failNext) {
-        this.failNext = false;
-        throw new Error('disk full');
-      }
+      const fail = this.failNext ?? this.down;
+      this.failNext = undefined;
+      if (fail) throw fail;
+      const bad = events.find((e) => this.poison.has(e.id));
+      if (bad) throw storeError(`CHECK constraint failed: ${bad.id}`, 'SQLITE_CONSTRAINT_CHECK');
       this.batches.push(events.length);
       const inserted = events.filter((e) => !this.seen.has(e.id));
       for (const e of inserted) this.seen.add(e.id);
-      return { inserted, settledBets: 0 };
+      return { seq: this.batches.length, inserted, settledBets: 0 };
     } finally {
       this.active -= 1;
     }
@@ -42,7 +57,7 @@ afterEach(async () => {
 });
 
 function open(writer: BatchWriter, options: Partial<ConstructorParameters<typeof EventPipeline>[1]> = {}) {
-  pipeline = new EventPipeline(writer, { now: () => T0, bufferMs: 20, maxBatch: 100, ...options });
+  pipeline = new EventPipeline(writer, { now: () => T0, maxBatch: 100, ...options });
   pipeline.start();
   return pipeline;
 }
@@ -94,6 +109,50 @@ describe('EventPipeline', () => {
     expect(writer.batches).toEqual([100, 100, 50]);
   });
 
+  it('writes a lone submission at once when the store is idle, before any timer fires', async () => {
+    const writer = new FakeWriter();
+    let timerFired = false;
+    let firedBeforeWrite: boolean | undefined;
+    const write = writer.write.bind(writer);
+    writer.write = (events) => {
+      firedBeforeWrite ??= timerFired;
+      return write(events);
+    };
+    const p = open(writer);
+    setTimeout(() => (timerFired = true), 0);
+    expect((await p.submit(logins(3))).accepted).toBe(3);
+    expect(firedBeforeWrite).toBe(false);
+  });
+
+  it('puts the submissions of one turn of the event loop into one write', async () => {
+    const writer = new FakeWriter();
+    const p = open(writer);
+    await Promise.all([p.submit(logins(2)), p.submit(logins(2, 10)), p.submit(logins(2, 20))]);
+    expect(writer.batches).toEqual([6]);
+  });
+
+  it('batches what arrives while a write is in flight into the next write', async () => {
+    const writer = new FakeWriter();
+    writer.delayMs = 40;
+    const p = open(writer);
+    const first = p.submit(logins(3));
+    await new Promise((r) => setTimeout(r, 5));
+    const later = [p.submit(logins(2, 10))];
+    await new Promise((r) => setTimeout(r, 5));
+    later.push(p.submit(logins(2, 20)), p.submit(logins(2, 30)));
+    await Promise.all([first, ...later]);
+    expect(writer.batches).toEqual([3, 6]);
+  });
+
+  it('with a linger, waits that long for more events before a write that is not full', async () => {
+    const writer = new FakeWriter();
+    const p = open(writer, { lingerMs: 60 });
+    const first = p.submit(logins(2));
+    await new Promise((r) => setTimeout(r, 10));
+    await Promise.all([first, p.submit(logins(2, 10))]);
+    expect(writer.batches).toEqual([4]);
+  });
+
   it('never writes two batches at once', async () => {
     const writer = new FakeWriter();
     writer.delayMs = 5;
@@ -115,27 +174,78 @@ describe('EventPipeline', () => {
     expect(peak).toBeLessThanOrEqual(100);
   });
 
-  it('rejects the submissions of a failed batch and keeps serving the next ones', async () => {
+  it('rejects the submissions of a batch the store failed, without splitting it, and keeps serving the next ones', async () => {
     const writer = new FakeWriter();
-    writer.failNext = true;
+    writer.failNext = storeError('database or disk is full', 'SQLITE_FULL');
     const p = open(writer);
-    await expect(p.submit(logins(3))).rejects.toThrow('disk full');
+    await expect(p.submit(logins(3))).rejects.toThrow('disk is full');
+    expect(writer.attempts).toBe(1);
     expect(await p.submit(logins(3))).toEqual({ accepted: 3, duplicates: 0, refused: [] });
     expect(p.stats.failedBatches).toBe(1);
+  });
+
+  it("refuses only the event that makes a write fail, by its index in its sender's batch, and stores every other event of every sender", async () => {
+    const writer = new FakeWriter();
+    writer.poison.add('bad');
+    const p = open(writer);
+    const [a, b, c] = await Promise.all([
+      p.submit([ev.login({ id: 'a-0' }), ev.login({ id: 'bad' }), ev.login({ id: 'a-2' })]),
+      p.submit([ev.login({ id: 'b-0' }), ev.login({ id: 'b-1' })]),
+      p.submit([ev.login({ id: 'c-0' })]),
+    ]);
+    expect(a).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      refused: [{ index: 1, id: 'bad', reason: 'store: CHECK constraint failed: bad' }],
+    });
+    expect(b).toEqual({ accepted: 2, duplicates: 0, refused: [] });
+    expect(c).toEqual({ accepted: 1, duplicates: 0, refused: [] });
+    expect([...writer.seen].sort()).toEqual(['a-0', 'a-2', 'b-0', 'b-1', 'c-0']);
+    expect(p.stats.refusedTotal).toBe(1);
+    expect(p.stats.queued).toBe(0);
+  });
+
+  it('finds a bad event among thousands in a number of writes logarithmic in the batch', async () => {
+    const writer = new FakeWriter();
+    writer.poison.add('login-1234');
+    const p = open(writer, { maxBatch: 5000 });
+    const result = await p.submit(logins(4096));
+    expect(result.accepted).toBe(4095);
+    expect(result.refused).toEqual([expect.objectContaining({ index: 1234, id: 'login-1234' })]);
+    expect(writer.attempts).toBeLessThanOrEqual(2 * 12 + 1);
+  });
+
+  it('fails, and never refuses, the events of a batch when the store does not write at all', async () => {
+    const writer = new FakeWriter();
+    // An error that does not say it is the store's: the split goes down to one event, and the probe then
+    // shows the store does not write.
+    writer.down = new Error('something odd');
+    const p = open(writer);
+    const results = await Promise.allSettled([p.submit(logins(8)), p.submit(logins(8, 100))]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(p.stats.refusedTotal).toBe(0);
+    expect(writer.attempts).toBeLessThanOrEqual(5);
+    writer.down = undefined;
+    expect((await p.submit(logins(8))).accepted).toBe(8);
   });
 
   it('streams the events stored by each batch, never the replays', async () => {
     const p = open(new FakeWriter());
     const streamed: string[] = [];
-    p.events$.subscribe((events) => streamed.push(...events.map((e) => e.id)));
+    const seqs: number[] = [];
+    p.committed$.subscribe(({ seq, events }) => {
+      seqs.push(seq);
+      streamed.push(...events.map((e) => e.id));
+    });
     await p.submit(logins(2));
     await p.submit(logins(3));
     expect(streamed).toEqual(['login-0', 'login-1', 'login-2']);
+    expect(seqs).toEqual([1, 2]);
   });
 
   it('writes what is queued when stopped, then refuses new submissions', async () => {
     const writer = new FakeWriter();
-    const p = open(writer, { bufferMs: 10_000 });
+    const p = open(writer, { lingerMs: 10_000 });
     const pending = p.submit(logins(5));
     await p.stop();
     expect((await pending).accepted).toBe(5);

@@ -1,13 +1,4 @@
-import {
-  Subject,
-  bufferTime,
-  concatMap,
-  filter,
-  map,
-  mergeMap,
-  type Observable,
-  type Subscription,
-} from 'rxjs';
+import { Subject, type Observable } from 'rxjs';
 import {
   checkPlatformEvent,
   type IngestResult,
@@ -16,23 +7,33 @@ import {
 } from '@dms/shared/contracts/events/platform';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from '../platform/logger/logger';
-import type { BatchWriter } from './batch.service';
+import { storeFailureKind, storeRefusalReason } from '../platform/db/db.failure';
+import type { BatchOutcome, BatchWriter } from './batch.service';
 
 /**
  * The one pipeline every platform event goes through, whatever its source:
  *
- *   submit → validate (zod; each bad event refused with its index and reason)
- *          → bufferTime(bufferMs, maxBatch) → concatMap(write one batch in one transaction)
- *          → events$ (the events stored now) and the submitters' acknowledgements.
+ *   submit → validate (each bad event refused with its index and reason) → queue
+ *          → group commit: one write transaction at a time, of everything queued (up to `maxBatch`)
+ *          → committed$ (the events stored now) and the submitters' acknowledgements.
  *
- * `concatMap` keeps batches from overlapping; the number of events accepted but not yet committed is
- * bounded by `maxQueued`: `submit` waits for room before it enqueues, so a fast source (the backfill, a
- * burst of HTTP batches) slows down to the speed of the database instead of filling the memory.
+ * Group commit: when the store is idle, a submission is written at once (in the same turn of the event
+ * loop as the submissions that came with it); what arrives while a write is in flight waits for it and
+ * goes into the next write, together. So a lone sender waits one transaction, and under load batches grow
+ * by themselves up to `maxBatch`, which keeps the cost per event of a commit (and of its sync to disk) low.
+ * A fixed buffering window (`bufferTime`) would make every event wait the window, even on an idle store.
+ *
+ * The number of events accepted but not yet committed is bounded by `maxQueued`: `submit` waits for room
+ * before it enqueues, so a fast source (the backfill, a burst of HTTP batches) slows down to the speed of
+ * the database instead of filling the memory.
  */
 
 export interface PipelineOptions {
-  /** Longest wait before a partial batch is written, ms (100–250). */
-  bufferMs: number;
+  /**
+   * Extra time a write waits for more events when fewer than `maxBatch` are queued, ms. 0 (the default):
+   * write at once when the store is idle.
+   */
+  lingerMs: number;
   /** Most events in one batch (one transaction). */
   maxBatch: number;
   /** Most events accepted and not yet committed; `submit` waits above it. */
@@ -43,9 +44,9 @@ export interface PipelineOptions {
   logger?: Logger | undefined;
 }
 
-/** Default tuning: 150 ms buffers of up to 5000 events, 100k events queued at most. */
+/** Default tuning: group commit without linger, batches of up to 5000 events, 100k events queued at most. */
 export const DEFAULT_PIPELINE_OPTIONS: Omit<PipelineOptions, 'now' | 'logger'> = {
-  bufferMs: 150,
+  lingerMs: 0,
   maxBatch: 5000,
   maxQueued: 100_000,
   maxFutureMs: 10 * 60_000,
@@ -55,11 +56,13 @@ export const DEFAULT_PIPELINE_OPTIONS: Omit<PipelineOptions, 'now' | 'logger'> =
 export interface PipelineStats {
   /** Events stored since start (replays not counted). */
   eventsTotal: number;
-  /** Events refused by validation since start. */
+  /** Events refused since start, by validation or by the store. */
   refusedTotal: number;
   /** Events received again (already stored) since start. */
   duplicatesTotal: number;
+  /** Write transactions committed. */
   batches: number;
+  /** Write transactions that failed (each failed part of a split batch counts). */
   failedBatches: number;
   /** `ts` of the newest stored event. */
   lastEventAt: number | null;
@@ -96,25 +99,37 @@ class Ticket {
 
   private settle(): void {
     if (this.failure !== undefined) this.reject(this.failure);
-    else this.resolve({ accepted: this.accepted, duplicates: this.duplicates, refused: this.refused });
+    else {
+      // Refusals of the store come after those of validation: the answer lists them by index.
+      this.refused.sort((a, b) => a.index - b.index);
+      this.resolve({ accepted: this.accepted, duplicates: this.duplicates, refused: this.refused });
+    }
   }
 }
 
-interface Submission {
-  raw: readonly unknown[];
-  ticket: Ticket;
+/** The events one write transaction stored, in batch order, after its commit. */
+export interface CommittedBatch {
+  /** The transaction's commit sequence number. */
+  seq: number;
+  events: readonly PlatformEvent[];
 }
 
 interface Item {
   event: PlatformEvent;
   ticket: Ticket;
+  /** Index of the event in its submission (how a refusal names it). */
+  index: number;
+  /** When it was queued (`performance.now()`), for the linger. */
+  queuedAt: number;
 }
 
 /** The event pipeline. Create, `start()`, `submit()` from any source, `stop()` to drain. */
 export class EventPipeline {
-  private readonly input = new Subject<Submission>();
-  private readonly stored = new Subject<PlatformEvent[]>();
-  private subscription: Subscription | undefined;
+  private readonly stored = new Subject<CommittedBatch>();
+  private readonly queue: Item[] = [];
+  private running = false;
+  /** Whether the write loop runs (or is about to): a submission then only joins the queue. */
+  private writing = false;
   private readonly waiting: (() => void)[] = [];
   private readonly rate: { at: number; n: number }[] = [];
   private readonly options: PipelineOptions;
@@ -130,8 +145,8 @@ export class EventPipeline {
     queued: 0,
   };
 
-  /** The events stored by each batch, after its commit, in arrival order; replays never appear. */
-  readonly events$: Observable<PlatformEvent[]> = this.stored.asObservable();
+  /** Each committed batch, after its commit, in commit order; replays never appear. */
+  readonly committed$: Observable<CommittedBatch> = this.stored.asObservable();
 
   constructor(
     private readonly writer: BatchWriter,
@@ -153,22 +168,9 @@ export class EventPipeline {
     return n / (windowMs / 1000);
   }
 
-  /** Starts consuming submissions. */
+  /** Starts accepting submissions. */
   start(): void {
-    if (this.subscription) return;
-    const { bufferMs, maxBatch } = this.options;
-    this.subscription = this.input
-      .pipe(
-        map((s) => this.validate(s)),
-        mergeMap((items) => items),
-        bufferTime(bufferMs, null, maxBatch),
-        filter((batch) => batch.length > 0),
-        concatMap((batch) => this.write(batch)),
-      )
-      .subscribe({
-        error: (err: unknown) => this.options.logger?.error({ err }, 'event pipeline stopped'),
-        complete: () => this.drained?.(),
-      });
+    if (!this.stopping) this.running = true;
   }
 
   /**
@@ -177,23 +179,30 @@ export class EventPipeline {
    * commit (nothing of that batch is stored; a retry is safe).
    */
   async submit(raw: readonly unknown[]): Promise<IngestResult> {
-    if (!this.subscription || this.stopping) throw new Error('the event pipeline is not running');
+    if (!this.running || this.stopping) throw new Error('the event pipeline is not running');
     while (this.statsValue.queued > 0 && this.statsValue.queued + raw.length > this.options.maxQueued) {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
+    if (this.stopping) throw new Error('the event pipeline is not running');
     // Counted before validation so that the room taken is known at once; refusals give it back.
     this.statsValue.queued += raw.length;
     const ticket = new Ticket(raw.length, []);
-    this.input.next({ raw, ticket });
+    const at = performance.now();
+    for (const item of this.validate(raw, ticket)) {
+      item.queuedAt = at;
+      this.queue.push(item);
+    }
+    this.kick();
     return ticket.promise;
   }
 
   /** Stops accepting, writes what is queued, and resolves when the last batch is committed. */
   stop(): Promise<void> {
     this.stopping ??= new Promise<void>((resolve) => {
-      if (!this.subscription) return resolve();
+      this.running = false;
+      if (!this.writing && this.queue.length === 0) return resolve();
       this.drained = resolve;
-      this.input.complete();
+      this.kick();
     }).then(() => {
       this.stored.complete();
       for (const wake of this.waiting.splice(0)) wake();
@@ -201,67 +210,165 @@ export class EventPipeline {
     return this.stopping;
   }
 
-  private validate(s: Submission): Item[] {
+  /**
+   * Starts the write loop unless it runs. It starts on a microtask, so that the submissions made in the
+   * same turn of the event loop (a source handing over several chunks at once) go into one write.
+   */
+  private kick(): void {
+    if (this.writing || this.queue.length === 0) return;
+    this.writing = true;
+    queueMicrotask(() => {
+      this.writeLoop().catch((err: unknown) => {
+        // write() handles the store's failures itself: this is a bug, and the loop must not stay stuck.
+        this.options.logger?.error({ err }, 'event pipeline: write loop failed');
+        this.writing = false;
+      });
+    });
+  }
+
+  /** Writes what is queued, one transaction at a time, until the queue is empty. */
+  private async writeLoop(): Promise<void> {
+    const { maxBatch, lingerMs } = this.options;
+    while (this.queue.length > 0) {
+      if (lingerMs > 0 && this.queue.length < maxBatch && !this.stopping) {
+        const wait = (this.queue[0]?.queuedAt ?? 0) + lingerMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      await this.write(this.queue.splice(0, maxBatch));
+    }
+    this.writing = false;
+    if (this.stopping) this.drained?.();
+  }
+
+  private validate(raw: readonly unknown[], ticket: Ticket): Item[] {
     const items: Item[] = [];
     const latest = this.options.now() + this.options.maxFutureMs;
-    s.raw.forEach((raw, index) => {
-      const check = checkPlatformEvent(raw);
+    raw.forEach((value, index) => {
+      const check = checkPlatformEvent(value);
       if (!check.ok) {
-        s.ticket.refused.push({
+        ticket.refused.push({
           index,
           ...(check.id !== undefined ? { id: check.id } : {}),
           reason: check.reason,
         });
       } else if (check.event.ts > latest) {
-        s.ticket.refused.push({ index, id: check.event.id, reason: 'ts: in the future' });
+        ticket.refused.push({ index, id: check.event.id, reason: 'ts: in the future' });
       } else {
-        items.push({ event: check.event, ticket: s.ticket });
+        items.push({ event: check.event, ticket, index, queuedAt: 0 });
       }
     });
-    const refused = s.raw.length - items.length;
+    const refused = raw.length - items.length;
     if (refused > 0) {
       this.statsValue.refusedTotal += refused;
       this.release(refused);
-      s.ticket.done(refused);
+      ticket.done(refused);
     }
     return items;
   }
 
+  /**
+   * Writes a batch in one transaction. When the transaction fails because of the data (not the store: see
+   * {@link storeFailureKind}), the batch is split in halves and each is written again, in order, down to
+   * the single event, so that every good event of every sender is stored and only the bad one is refused,
+   * with the store's reason, by its index in its sender's batch. Before a lone event is refused, the store
+   * must have shown that it writes (a part of this batch committed, or a probe transaction did); otherwise
+   * the failure is the store's. A store failure ends the split: what the batch still holds is failed, and
+   * its senders are told to retry (HTTP 503).
+   */
   private async write(batch: Item[]): Promise<void> {
-    const events = batch.map((i) => i.event);
-    try {
-      const outcome = await this.writer.write(events);
-      const inserted = new Set<PlatformEvent>(outcome.inserted);
-      let lastTs = this.statsValue.lastEventAt ?? 0;
-      for (const item of batch) {
-        if (inserted.has(item.event)) {
-          item.ticket.accepted += 1;
-          if (item.event.ts > lastTs) lastTs = item.event.ts;
-        } else {
-          item.ticket.duplicates += 1;
-        }
+    const parts: Item[][] = [batch];
+    let storeFailure: unknown;
+    let storeWrites = false;
+    for (let part = parts.pop(); part; part = parts.pop()) {
+      if (storeFailure !== undefined) {
+        this.fail(part, storeFailure);
+        continue;
       }
-      const s = this.statsValue;
-      s.batches += 1;
-      s.eventsTotal += inserted.size;
-      s.duplicatesTotal += batch.length - inserted.size;
-      if (inserted.size > 0) s.lastEventAt = lastTs;
-      this.rate.push({ at: this.options.now(), n: inserted.size });
-      if (this.rate.length > 10_000) this.rate.splice(0, 5000);
-      this.release(batch.length);
-      this.ack(batch);
-      if (outcome.inserted.length > 0) this.stored.next(outcome.inserted);
-    } catch (err) {
-      this.statsValue.failedBatches += 1;
-      this.options.logger?.error({ err, events: batch.length }, 'writing an event batch failed');
-      for (const item of batch) item.ticket.failure ??= err;
-      this.release(batch.length);
-      this.ack(batch);
+      try {
+        this.committed(part, await this.writer.write(part.map((i) => i.event)));
+        storeWrites = true;
+        continue;
+      } catch (err) {
+        this.statsValue.failedBatches += 1;
+        if (storeFailureKind(err) === 'store') {
+          this.options.logger?.error({ err, events: part.length }, 'writing an event batch failed');
+          storeFailure = err;
+        } else if (part.length > 1) {
+          this.options.logger?.warn(
+            { err, events: part.length },
+            'writing an event batch failed: splitting it to find the bad event',
+          );
+          const half = Math.ceil(part.length / 2);
+          // Popped first half first: events keep their order.
+          parts.push(part.slice(half), part.slice(0, half));
+        } else if (storeWrites || (await this.storeWrites())) {
+          storeWrites = true;
+          this.refuse(part, err);
+        } else {
+          this.options.logger?.error({ err }, 'writing an event batch failed, and the store does not write');
+          storeFailure = err;
+        }
+        if (storeFailure !== undefined) this.fail(part, storeFailure);
+      }
     }
     // better-sqlite3 answers synchronously, so back-to-back batches would run as one chain of microtasks
     // and starve the event loop: HTTP and socket.io wait until a backfill ends. One macrotask turn per batch
     // lets them in.
     await yieldToEventLoop();
+  }
+
+  /** Whether a write transaction that stores nothing commits. */
+  private async storeWrites(): Promise<boolean> {
+    try {
+      await this.writer.probe();
+      return true;
+    } catch (err) {
+      this.options.logger?.error({ err }, 'the store does not write');
+      return false;
+    }
+  }
+
+  /** Acknowledges the events of a committed write. */
+  private committed(batch: Item[], outcome: BatchOutcome): void {
+    const inserted = new Set<PlatformEvent>(outcome.inserted);
+    let lastTs = this.statsValue.lastEventAt ?? 0;
+    for (const item of batch) {
+      if (inserted.has(item.event)) {
+        item.ticket.accepted += 1;
+        if (item.event.ts > lastTs) lastTs = item.event.ts;
+      } else {
+        item.ticket.duplicates += 1;
+      }
+    }
+    const s = this.statsValue;
+    s.batches += 1;
+    s.eventsTotal += inserted.size;
+    s.duplicatesTotal += batch.length - inserted.size;
+    if (inserted.size > 0) s.lastEventAt = lastTs;
+    this.rate.push({ at: this.options.now(), n: inserted.size });
+    if (this.rate.length > 10_000) this.rate.splice(0, 5000);
+    this.release(batch.length);
+    this.ack(batch);
+    if (outcome.inserted.length > 0) this.stored.next({ seq: outcome.seq, events: outcome.inserted });
+  }
+
+  /** Refuses one event that the store would not take, with the store's reason. */
+  private refuse(part: Item[], err: unknown): void {
+    const reason = storeRefusalReason(err);
+    this.options.logger?.warn({ err }, 'the store refused an event');
+    for (const item of part) {
+      item.ticket.refused.push({ index: item.index, id: item.event.id, reason });
+    }
+    this.statsValue.refusedTotal += part.length;
+    this.release(part.length);
+    this.ack(part);
+  }
+
+  /** Fails the submissions holding these events (nothing of them is stored by this write). */
+  private fail(part: Item[], err: unknown): void {
+    for (const item of part) item.ticket.failure ??= err;
+    this.release(part.length);
+    this.ack(part);
   }
 
   /** Counts the batch's events done on their tickets (one call per ticket). */

@@ -8,7 +8,6 @@ describe('loadFeedConfig', () => {
     expect(c.timeZone).toBe('Asia/Shanghai');
     expect(c.ingestSecret).toBeUndefined();
     expect(c.sim).toEqual({ seed: 'dms', players: 3000, historyDays: 60, speed: 1, truthFile: undefined });
-    expect(c.pipeline).toEqual({ bufferMs: 150, maxBatch: 5000, maxQueued: 100_000 });
   });
 
   it('reads the simulator, poller and ingest variables', () => {

@@ -3,8 +3,9 @@ import { FEED_SOURCES, type FeedSourceKind } from '@dms/shared/contracts/live/fe
 
 /**
  * Configuration of the platform feed, read from the environment with zod. The gateway's own config
- * validates `DMS_FEED`, `DMS_TZ` and `DMS_INGEST_SECRET` too; the feed's keys below (simulator, poller,
- * pipeline tuning) are read here so the feed can be configured on its own.
+ * validates `DMS_FEED`, `DMS_TZ` and `DMS_INGEST_SECRET` too; the feed's keys below (simulator, poller)
+ * are read here so the feed can be configured on its own. The pipeline's tuning is the engine's
+ * (`engine/engine.config.ts`).
  */
 export interface FeedConfig {
   /** Which source plays events into the pipeline besides the HTTP ingest. */
@@ -27,11 +28,6 @@ export interface FeedConfig {
   poll: {
     url: string | undefined;
     intervalMs: number;
-  };
-  pipeline: {
-    bufferMs: number;
-    maxBatch: number;
-    maxQueued: number;
   };
 }
 
@@ -101,9 +97,6 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
   DMS_POLL_INTERVAL_MS: int(2000, 50, 3_600_000),
-  DMS_FEED_BUFFER_MS: int(150, 10, 5000),
-  DMS_FEED_MAX_BATCH: int(5000, 1, 50_000),
-  DMS_FEED_MAX_QUEUED: int(100_000, 1000, 5_000_000),
 });
 
 /**
@@ -134,10 +127,5 @@ export function loadFeedConfig(env: Readonly<Record<string, string | undefined>>
       truthFile: e.DMS_SIM_TRUTH_FILE,
     },
     poll: { url: e.DMS_POLL_URL, intervalMs: e.DMS_POLL_INTERVAL_MS },
-    pipeline: {
-      bufferMs: e.DMS_FEED_BUFFER_MS,
-      maxBatch: e.DMS_FEED_MAX_BATCH,
-      maxQueued: e.DMS_FEED_MAX_QUEUED,
-    },
   };
 }

@@ -9,20 +9,22 @@ import {
   type Observable,
   type Subscription,
 } from 'rxjs';
-import type { IngestResult, PlatformEvent } from '@dms/shared/contracts/events/platform';
 import type { FeedStatus } from '@dms/shared/contracts/live/feed';
 import type { Logger } from '../platform/logger/logger';
-import type { EventPipeline } from '../engine/pipeline.service';
+import type { Engine } from '../engine/engine.start';
 import type { FeedConfig } from './feed.config';
 import type { FeedStateStore } from './feedState.repository';
 import { PollService } from './poll.service';
 import { SimulatorService } from './simulator.service';
 
+/** What the feed reads of the engine: where to submit, and its counters for the status. */
+export type FeedEngine = Pick<Engine, 'submit' | 'committed$' | 'stats' | 'eventsPerSec'>;
+
 /**
- * The platform feed: the pipeline, the source chosen by `DMS_FEED` (simulator, upstream poller, or none)
- * and the signed HTTP ingest (enabled by `DMS_INGEST_SECRET`, whatever the source). All of them submit to
- * the same pipeline; `events$` is the one typed stream of stored events. `start()` runs the source in the
- * background (call it after the server listens); `stop()` aborts it and drains the pipeline.
+ * The platform feed: the source chosen by `DMS_FEED` (simulator, upstream poller, or none) and the
+ * signed HTTP ingest (enabled by `DMS_INGEST_SECRET`, whatever the source). All of them only submit to
+ * the engine, which owns the pipeline. `start()` runs the source in the background (call it after the
+ * server listens); `stop()` aborts it and waits for what it submitted (the engine drains its own queue).
  */
 export class FeedService {
   private readonly abort = new AbortController();
@@ -33,19 +35,16 @@ export class FeedService {
   private readonly subscriptions: Subscription[] = [];
   private stopped: Promise<void> | undefined;
 
-  /** The stored events of each committed batch, from every source; replays never appear. */
-  readonly events$: Observable<PlatformEvent[]>;
-
   /** The status, at most once a second while it changes, and every 5 s anyway. */
   readonly status$: Observable<FeedStatus>;
 
   constructor(
     private readonly config: FeedConfig,
-    private readonly pipeline: EventPipeline,
+    private readonly engine: FeedEngine,
     store: FeedStateStore,
     private readonly options: { now: () => number; logger?: Logger | undefined },
   ) {
-    const sink = (events: readonly unknown[]) => this.pipeline.submit(events);
+    const sink = (events: readonly unknown[]) => this.engine.submit(events);
     if (config.source === 'sim') {
       this.simulator = new SimulatorService(
         { ...config.sim, now: options.now, logger: options.logger },
@@ -60,8 +59,7 @@ export class FeedService {
         sink,
       );
     }
-    this.events$ = pipeline.events$;
-    this.subscriptions.push(pipeline.events$.subscribe(() => this.changed.next()));
+    this.subscriptions.push(engine.committed$.subscribe(() => this.changed.next()));
     this.status$ = merge(this.changed, interval(5000)).pipe(
       startWith(undefined),
       throttleTime(1000, undefined, { leading: true, trailing: true }),
@@ -77,10 +75,10 @@ export class FeedService {
 
   /** The status now. */
   status(): FeedStatus {
-    const stats = this.pipeline.stats;
+    const stats = this.engine.stats;
     const common = {
       eventsTotal: stats.eventsTotal,
-      eventsPerSec: Math.round(this.pipeline.eventsPerSec() * 10) / 10,
+      eventsPerSec: Math.round(this.engine.eventsPerSec() * 10) / 10,
       lastEventAt: stats.lastEventAt,
       ingest: this.ingestEnabled,
     };
@@ -107,15 +105,9 @@ export class FeedService {
     };
   }
 
-  /** Validates, stores and acknowledges a batch (the HTTP ingest's entry). */
-  submit(events: readonly unknown[]): Promise<IngestResult> {
-    return this.pipeline.submit(events);
-  }
-
-  /** Starts the pipeline and the source in the background. */
+  /** Starts the source in the background. */
   start(): void {
     if (this.stopped || this.running) return;
-    this.pipeline.start();
     const source = this.simulator ?? this.poller;
     if (!source) return;
     this.running = source.run(this.abort.signal).catch((err: unknown) => {
@@ -124,12 +116,11 @@ export class FeedService {
     this.changed.next();
   }
 
-  /** Stops the source, then drains the pipeline. */
+  /** Stops the source and waits for it; the engine is stopped by its owner afterwards. */
   stop(): Promise<void> {
     this.stopped ??= (async () => {
       this.abort.abort();
       await this.running;
-      await this.pipeline.stop();
       for (const s of this.subscriptions) s.unsubscribe();
       this.changed.complete();
     })();

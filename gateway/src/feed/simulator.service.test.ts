@@ -35,7 +35,6 @@ beforeAll(async () => {
     new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai')),
     {
       now: Date.now,
-      bufferMs: 20,
     },
   );
   pipeline.start();
@@ -152,7 +151,6 @@ describe('SimulatorService', () => {
       new EventBatchWriter(EventsRepository.of(other.store), new DayCutter('Asia/Shanghai')),
       {
         now: Date.now,
-        bufferMs: 20,
       },
     );
     otherPipeline.start();
@@ -184,7 +182,6 @@ describe('SimulatorService', () => {
       new EventBatchWriter(EventsRepository.of(other.store), new DayCutter('Asia/Shanghai')),
       {
         now: Date.now,
-        bufferMs: 20,
       },
     );
     otherPipeline.start();

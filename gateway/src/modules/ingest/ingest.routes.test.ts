@@ -29,7 +29,6 @@ beforeAll(async () => {
     new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai')),
     {
       now: Date.now,
-      bufferMs: 20,
     },
   );
   pipeline.start();

@@ -34,7 +34,8 @@ export interface IngestRouterOptions {
  * token). Order of checks: rate limit (429), body size (413), signature and timestamp over the raw body
  * (401 -1 "invalid signature" / "stale timestamp"), JSON (400), batch shape and size (400 / 413), then
  * the pipeline. The answer `{accepted, duplicates, refused: [{index, id?, reason}]}` comes after the
- * accepted events are committed; a storage failure answers 503 and the whole batch may be retried.
+ * accepted events are committed (an event the store itself refuses is refused by index too); a failure
+ * of the store (down, full) answers 503 and the whole batch may be retried.
  */
 export function ingestRouter(options: IngestRouterOptions): Router {
   const now = options.now ?? Date.now;

@@ -7,6 +7,8 @@ import { ROLLUP_VERSION_MIGRATION, rollupVersionMigration } from './db.rollupVer
 import { INGEST_LEAN_MIGRATION, ingestLeanMigration } from './db.ingestLean';
 import { EXCHANGE_RATES_MIGRATION, exchangeRatesMigration } from './db.exchangeRates';
 import { LOGIN_DEVICES_MIGRATION, loginDevicesMigration } from './db.loginDevices';
+import { COMMIT_SEQ_MIGRATION, commitSeqMigration } from './db.commitSeq';
+import { RISK_RUNNER_MIGRATION, riskRunnerMigration } from './db.riskRunner';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -168,6 +170,8 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [INGEST_LEAN_MIGRATION]: ingestLeanMigration,
     [LOGIN_DEVICES_MIGRATION]: loginDevicesMigration(dialect),
     [EXCHANGE_RATES_MIGRATION]: exchangeRatesMigration(dialect),
+    [COMMIT_SEQ_MIGRATION]: commitSeqMigration,
+    [RISK_RUNNER_MIGRATION]: riskRunnerMigration,
   };
 }
 

@@ -18,7 +18,9 @@ import type { AuthContext } from '../auth/auth.context';
 import type { SessionService } from '../auth/session.service';
 import type { RedisClient } from '../http/http.rateLimit';
 import type { LiveNotifier } from './live.notifier';
+import { audience, type LivePublisher } from './live.publisher';
 import { isAccessRoom, roomsFor } from './live.rooms';
+import { socketPublisher } from './live.socketPublisher';
 
 /** What a socket carries (serialisable: remote instances read it through `fetchSockets`). */
 export interface SocketData {
@@ -49,6 +51,8 @@ export interface LiveOptions {
 export interface Live {
   io: LiveServer;
   notifier: LiveNotifier;
+  /** Where services publish live events (typed by the shared contract, checked, sent by room). */
+  publisher: LivePublisher;
   /** The connected Redis client when `redisUrl` is set, for the other state the instances share. */
   redis: RedisClient | undefined;
   /**
@@ -82,6 +86,8 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     await redis.connect();
     io.adapter(createAdapter(redis, { streamName: options.redisStreamName ?? 'dms:socket.io' }));
   }
+
+  const publisher = socketPublisher(io, logger);
 
   // The access read by the handshake, handed to the connection handler that follows it.
   const handshakes = new WeakMap<object, AuthContext>();
@@ -130,7 +136,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
       socket.join([...wanted]);
     }
     const payload: AccountChanged = { v: 1, accountId, reason };
-    io.to(accountRoom(accountId)).emit(SESSION_EVENTS.accountChanged, payload);
+    publisher.publish(SESSION_EVENTS.accountChanged, payload, audience.account(accountId));
   };
 
   const background = (what: string, p: Promise<unknown>) => {
@@ -174,6 +180,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
   return {
     io,
     notifier,
+    publisher,
     redis,
     sweep,
     close: async () => {

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestStore } from '../../testing/testing.store';
+import { EventBatchWriter } from '../batch.service';
+import { DayCutter } from '../events.mapper';
+import { EventsRepository } from '../events.repository';
+import { T0, ev } from '../events.fixtures';
+import { openEventsTestStore } from '../events.testing';
+import { RiskInputRepository, type PositionedInput } from './riskInput.repository';
+import { START_POSITION, comparePositions } from './riskPosition';
+
+let test: TestStore;
+let reader: RiskInputRepository;
+const seqs: number[] = [];
+
+const payout = (transactionId: string, value: number) => ({ transactionId, playerId: 1, payout: value });
+
+beforeAll(async () => {
+  test = await openEventsTestStore();
+  reader = RiskInputRepository.of(test.store);
+  const writer = new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai'));
+  const batches = [
+    [
+      ev.round(),
+      ev.bet({ transactionId: 'b1', id: 'b1', betType: 'player', account: 'ann', ts: T0 + 2000 }),
+      ev.bet({ transactionId: 'b2', id: 'b2', betType: 'banker', account: 'bob', ts: T0 + 1000 }),
+      ev.transfer({ id: 't1', ts: T0 + 5 }),
+      ev.round({ id: 'rs-r2', roundId: 'r2' }),
+      ev.bet({ transactionId: 'b3', id: 'b3', roundId: 'r2' }),
+    ],
+    [
+      ev.settled({ payouts: [payout('b1', 0), payout('b2', 19_500), payout('b9', 20_000)] }),
+      ev.bonus({ id: 'bo1', ts: T0 + 1, kind: 'rebate' }),
+      ev.prize({ id: 'pr1', ts: T0 + 30_000 }),
+      ev.transfer({ id: 't2', direction: 0, amount: 50, ts: T0 + 25_000 }),
+    ],
+    [
+      // Stored after its round settled: not part of the round for the risk engine.
+      ev.bet({ transactionId: 'b9', id: 'b9', account: 'late' }),
+      // Settled without a payout for b3: b3 stays unsettled.
+      ev.settled({ id: 'st-r2', roundId: 'r2', payouts: [], ts: T0 + 21_000 }),
+      ev.settled({ id: 'st-r3', roundId: 'r3', payouts: [], ts: T0 + 21_000 }),
+    ],
+    [
+      ev.prize({ id: 'same', ts: T0 + 40_000 }),
+      ev.bonus({ id: 'same', ts: T0 + 40_000 }),
+      ev.transfer({ id: 'same', ts: T0 + 40_000 }),
+    ],
+  ];
+  for (const b of batches) seqs.push((await writer.write(b)).seq);
+});
+afterAll(async () => {
+  await test.dispose();
+});
+
+const label = (p: PositionedInput) =>
+  p.input.type === 'round' ? `round ${p.input.round.roundId}` : `${p.input.event.kind} ${p.input.event.id}`;
+
+async function readAll(limit: number): Promise<PositionedInput[]> {
+  const out: PositionedInput[] = [];
+  let after = START_POSITION;
+  for (;;) {
+    const chunk = await reader.read(after, limit);
+    if (chunk.length === 0) return out;
+    expect(chunk.length).toBeLessThanOrEqual(limit);
+    out.push(...chunk);
+    after = chunk[chunk.length - 1]?.position ?? after;
+  }
+}
+
+describe('RiskInputRepository', () => {
+  it('reads settled rounds and wallet events in commit order, then event time, id and kind', async () => {
+    const all = await reader.read(START_POSITION, 100);
+    expect(all.map(label)).toEqual([
+      'transfer_in t1',
+      'bonus bo1',
+      'round r1',
+      'transfer_out t2',
+      'prize pr1',
+      'round r2',
+      'round r3',
+      'transfer_in same',
+      'bonus same',
+      'prize same',
+    ]);
+    const [a, b, c, d] = seqs as [number, number, number, number];
+    expect(all.map((p) => p.position.seq)).toEqual([a, b, b, b, b, c, c, d, d, d]);
+    for (let i = 1; i < all.length; i++) {
+      expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBeLessThan(0);
+    }
+  });
+
+  it('gives a round its settled bets stored up to the settling commit, in time order, and its result', async () => {
+    const all = await reader.read(START_POSITION, 100);
+    const r1 = all.find((p) => p.input.type === 'round' && p.input.round.roundId === 'r1')?.input;
+    expect(r1).toEqual({
+      type: 'round',
+      round: {
+        seq: seqs[1],
+        roundId: 'r1',
+        gameId: 1,
+        tableId: 'BAC-01',
+        shoeId: 'S1',
+        provider: 1001,
+        startedAt: T0,
+        settledAt: T0 + 20_000,
+        result: { winner: 'banker', playerPair: false, bankerPair: false },
+        bets: [
+          expect.objectContaining({
+            id: 'b2',
+            account: 'bob',
+            betType: 'banker',
+            amount: 10_000,
+            payout: 19_500,
+          }),
+          expect.objectContaining({ id: 'b1', account: 'ann', betType: 'player', amount: 10_000, payout: 0 }),
+        ],
+      },
+    });
+    const r2 = all.find((p) => p.input.type === 'round' && p.input.round.roundId === 'r2')?.input;
+    expect(r2?.type === 'round' && r2.round.bets).toEqual([]);
+    const bonus = all.find((p) => label(p) === 'bonus bo1')?.input;
+    expect(bonus).toEqual({
+      type: 'wallet',
+      event: {
+        seq: seqs[1],
+        id: 'bo1',
+        kind: 'bonus',
+        provider: 1001,
+        currency: 'CNY',
+        account: 'alice',
+        playerId: 1,
+        amount: 5000,
+        ts: T0 + 1,
+        detail: 'rebate',
+      },
+    });
+  });
+
+  it('gives the same inputs in chunks of any size, resuming after the last position read', async () => {
+    const whole = (await reader.read(START_POSITION, 100)).map(label);
+    for (const limit of [1, 2, 3]) expect((await readAll(limit)).map(label)).toEqual(whole);
+  });
+
+  it('reads nothing after the last input', async () => {
+    const all = await reader.read(START_POSITION, 100);
+    expect(await reader.read(all[all.length - 1]!.position, 100)).toEqual([]);
+  });
+});

@@ -1,0 +1,207 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Dialect, Store } from '../../platform/db/db.store';
+import type { RiskInput, SettledBet, SettledRound, WalletEvent } from './detector.port';
+import { INPUT_KIND, comparePositions, positionOf, type RiskPosition } from './riskPosition';
+
+/**
+ * Reads what the pipeline committed, for the risk engine, in commit order (`docs/DATA-MODEL.md`, "Commit
+ * order"): the settled rounds, each with its bets and their payouts, and the wallet events (transfers,
+ * bonuses, prizes), after a position, in bounded chunks. Within one commit the order is event time (a
+ * round's settlement time), then id, then kind (round, transfer, bonus, prize), so that the same rows are
+ * always read in the same order, on SQLite and PostgreSQL alike.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's database type plus ours; raw SQL below
+type AnyKysely = Kysely<any>;
+
+/** An input with its position. */
+export interface PositionedInput {
+  position: RiskPosition;
+  input: RiskInput;
+}
+
+interface RoundRow {
+  id: string;
+  provider: number;
+  game_id: number;
+  table_id: string;
+  shoe_id: string;
+  started_at: number;
+  settled_at: number;
+  result: string | null;
+  settled_seq: number;
+}
+
+interface BetRow {
+  id: string;
+  round_id: string;
+  provider: number;
+  currency: string;
+  account: string;
+  player_id: number;
+  bet_type: string;
+  amount: number;
+  payout: number | null;
+  ts: number;
+  seq: number;
+}
+
+interface WalletRow {
+  id: string;
+  provider: number;
+  currency: string;
+  account: string;
+  player_id: number;
+  amount: number;
+  ts: number;
+  seq: number;
+  direction?: number;
+  kind?: string;
+}
+
+/** Repository of the risk engine's input. */
+export class RiskInputRepository {
+  constructor(
+    private readonly db: AnyKysely,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The repository over a store's database. */
+  static of(store: Store): RiskInputRepository {
+    return new RiskInputRepository(store.db as unknown as AnyKysely, store.dialect);
+  }
+
+  private async run<R>(text: string, params: readonly unknown[]): Promise<R[]> {
+    const result = await this.db.executeQuery<R>(CompiledQuery.raw(text, params as unknown[]));
+    return result.rows as R[];
+  }
+
+  /** `(seq, ts, id) > (…)` (or `>=` for a kind after the position's): rows of `kind` after `after`. */
+  private after(columns: string, kind: number, after: RiskPosition): { where: string; params: unknown[] } {
+    const op = kind > after.kind ? '>=' : '>';
+    const p = this.dialect === 'postgres' ? '($1::bigint, $2::bigint, $3::varchar)' : '(?, ?, ?)';
+    return { where: `(${columns}) ${op} ${p}`, params: [after.seq, after.ts, after.id] };
+  }
+
+  private limitParam(n: number): string {
+    return this.dialect === 'postgres' ? `$${n}` : '?';
+  }
+
+  /**
+   * Up to `limit` inputs after `after`, in commit order, each with its position. Rounds come with their
+   * settled bets stored by the settling commit or an earlier one (in event time, then id), so that a round
+   * read again later is the same round.
+   */
+  async read(after: RiskPosition, limit: number): Promise<PositionedInput[]> {
+    const n = Math.max(1, Math.floor(limit));
+    const rounds = this.after('settled_seq, settled_at, id', INPUT_KIND.round, after);
+    const roundRows = await this.run<RoundRow>(
+      'select id, provider, game_id, table_id, shoe_id, started_at, settled_at, result, settled_seq from game_round ' +
+        `where settled_seq is not null and ${rounds.where} order by settled_seq, settled_at, id limit ${this.limitParam(4)}`,
+      [...rounds.params, n],
+    );
+    const out: PositionedInput[] = roundRows.map((r) => {
+      const round: SettledRound = {
+        seq: Number(r.settled_seq),
+        roundId: r.id,
+        gameId: Number(r.game_id),
+        tableId: r.table_id,
+        shoeId: r.shoe_id,
+        provider: Number(r.provider),
+        startedAt: Number(r.started_at),
+        settledAt: Number(r.settled_at),
+        result: parseResult(r.result),
+        bets: [],
+      };
+      return { position: positionOf({ type: 'round', round }), input: { type: 'round', round } };
+    });
+
+    const wallets: [string, number, string][] = [
+      ['transfer_record', INPUT_KIND.transfer, 'direction'],
+      ['bonus_record', INPUT_KIND.bonus, 'kind'],
+      ['prize_record', INPUT_KIND.prize, 'kind'],
+    ];
+    for (const [table, kind, extra] of wallets) {
+      const w = this.after('seq, ts, id', kind, after);
+      const rows = await this.run<WalletRow>(
+        `select id, provider, currency, account, player_id, amount, ts, seq, ${extra} from ${table} ` +
+          `where ${w.where} order by seq, ts, id limit ${this.limitParam(4)}`,
+        [...w.params, n],
+      );
+      for (const r of rows) {
+        const event: WalletEvent = {
+          seq: Number(r.seq),
+          id: r.id,
+          kind:
+            kind === INPUT_KIND.transfer
+              ? Number(r.direction) === 1
+                ? 'transfer_in'
+                : 'transfer_out'
+              : kind === INPUT_KIND.bonus
+                ? 'bonus'
+                : 'prize',
+          provider: Number(r.provider),
+          currency: r.currency,
+          account: r.account,
+          playerId: Number(r.player_id),
+          amount: Number(r.amount),
+          ts: Number(r.ts),
+          ...(r.kind !== undefined ? { detail: r.kind } : {}),
+        };
+        out.push({ position: positionOf({ type: 'wallet', event }), input: { type: 'wallet', event } });
+      }
+    }
+
+    out.sort((a, b) => comparePositions(a.position, b.position));
+    out.length = Math.min(out.length, n);
+    await this.attachBets(out);
+    return out;
+  }
+
+  /** Fills in the bets of the rounds among `inputs`. */
+  private async attachBets(inputs: readonly PositionedInput[]): Promise<void> {
+    const rounds = new Map<string, SettledRound>();
+    for (const { input } of inputs) if (input.type === 'round') rounds.set(input.round.roundId, input.round);
+    if (rounds.size === 0) return;
+    const ids = [...rounds.keys()];
+    const select =
+      'select id, round_id, provider, currency, account, player_id, bet_type, amount, payout, ts, seq from bet_record where ';
+    const rows =
+      this.dialect === 'postgres'
+        ? await this.run<BetRow>(`${select} round_id = any($1::text[])`, [ids])
+        : await this.run<BetRow>(`${select} round_id in (select value from json_each(?))`, [
+            JSON.stringify(ids),
+          ]);
+    for (const r of rows) {
+      const round = rounds.get(r.round_id);
+      if (!round || r.payout === null || Number(r.seq) > round.seq) continue;
+      const bet: SettledBet = {
+        id: r.id,
+        provider: Number(r.provider),
+        currency: r.currency,
+        account: r.account,
+        playerId: Number(r.player_id),
+        betType: r.bet_type,
+        amount: Number(r.amount),
+        payout: Number(r.payout),
+        ts: Number(r.ts),
+      };
+      round.bets.push(bet);
+    }
+    for (const round of rounds.values()) {
+      round.bets.sort((a, b) => a.ts - b.ts || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    }
+  }
+}
+
+function parseResult(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,215 @@
+import type { Kysely } from 'kysely';
+import type { Db, Store } from '../../platform/db/db.store';
+import { START_POSITION, type RiskPosition } from './riskPosition';
+
+/** Kysely types of the runner's tables (migration `0010_risk_runner`). */
+export interface RiskRunnerTables {
+  risk_checkpoint: {
+    partition: string;
+    seq: number;
+    ts: number;
+    id: string;
+    kind: number;
+    inputs: number;
+    updated_at: number;
+  };
+  risk_snapshot: {
+    partition: string;
+    seq: number;
+    ts: number;
+    id: string;
+    kind: number;
+    inputs: number;
+    state: string;
+    taken_at: number;
+  };
+  risk_lease: { name: string; holder: string; expires_at: number; acquired_at: number };
+}
+
+/** A checkpoint: the position of the last input whose outputs are stored, and how many inputs that makes. */
+export interface RunnerCheckpoint {
+  position: RiskPosition;
+  inputs: number;
+}
+
+/** A stored detector state and the checkpoint it reflects. */
+export interface RunnerSnapshot extends RunnerCheckpoint {
+  /** The detector's snapshot as JSON. */
+  state: string;
+  takenAt: number;
+}
+
+/** The checkpoint was moved by someone else (another runner took over): this runner's chunk is void. */
+export class CheckpointMovedError extends Error {
+  constructor(partition: string) {
+    super(`the risk checkpoint of ${partition} was moved by another runner`);
+    this.name = 'CheckpointMovedError';
+  }
+}
+
+/** The lease is not this runner's any more. */
+export class LeaseLostError extends Error {
+  constructor(name: string) {
+    super(`the risk lease ${name} is not held any more`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** What one chunk's transaction stores. */
+export interface ChunkCommit {
+  partition: string;
+  lease: { name: string; holder: string; now: number };
+  /** The checkpoint the chunk was read after (compared). */
+  from: RunnerCheckpoint;
+  /** The checkpoint after the chunk (set). */
+  to: RunnerCheckpoint;
+  /** Writes the chunk's outputs through the transaction. */
+  write(tx: Db): Promise<void>;
+  /** The detector's state after the chunk, when a snapshot is due. */
+  snapshot?: string | undefined;
+}
+
+/** The risk runner's checkpoint, snapshot and lease in the store. */
+export class RiskRunnerRepository {
+  private readonly db: Kysely<RiskRunnerTables>;
+
+  constructor(private readonly store: Store) {
+    this.db = store.db as unknown as Kysely<RiskRunnerTables>;
+  }
+
+  /** The checkpoint of `partition`; created at the start of commit order when there is none. */
+  async checkpoint(partition: string, now: number): Promise<RunnerCheckpoint> {
+    await this.db
+      .insertInto('risk_checkpoint')
+      .values({ partition, ...START_POSITION, inputs: 0, updated_at: now })
+      .onConflict((oc) => oc.column('partition').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('risk_checkpoint')
+      .selectAll()
+      .where('partition', '=', partition)
+      .executeTakeFirstOrThrow();
+    return {
+      position: { seq: Number(row.seq), ts: Number(row.ts), id: row.id, kind: Number(row.kind) },
+      inputs: Number(row.inputs),
+    };
+  }
+
+  /** The last snapshot of `partition`, if any. */
+  async snapshot(partition: string): Promise<RunnerSnapshot | undefined> {
+    const row = await this.db
+      .selectFrom('risk_snapshot')
+      .selectAll()
+      .where('partition', '=', partition)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      position: { seq: Number(row.seq), ts: Number(row.ts), id: row.id, kind: Number(row.kind) },
+      inputs: Number(row.inputs),
+      state: row.state,
+      takenAt: Number(row.taken_at),
+    };
+  }
+
+  /**
+   * Takes the lease `name` for `holder` until `now + ttlMs` when it is free, lapsed or already the
+   * holder's (a renewal). Answers whether the holder has it.
+   */
+  async acquireLease(name: string, holder: string, now: number, ttlMs: number): Promise<boolean> {
+    const row = await this.db
+      .insertInto('risk_lease')
+      .values({ name, holder, expires_at: now + ttlMs, acquired_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet((eb) => ({
+            holder: eb.ref('excluded.holder'),
+            expires_at: eb.ref('excluded.expires_at'),
+            // A renewal keeps the time it was first acquired.
+            acquired_at: eb
+              .case()
+              .when('risk_lease.holder', '=', holder)
+              .then(eb.ref('risk_lease.acquired_at'))
+              .else(eb.ref('excluded.acquired_at'))
+              .end(),
+          }))
+          .where((eb) =>
+            eb.or([eb('risk_lease.holder', '=', holder), eb('risk_lease.expires_at', '<=', now)]),
+          ),
+      )
+      .returning('holder')
+      .executeTakeFirst();
+    return row?.holder === holder;
+  }
+
+  /** Gives the lease up (graceful stop), so that another process takes over at once. */
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.db.deleteFrom('risk_lease').where('name', '=', name).where('holder', '=', holder).execute();
+  }
+
+  /** Who holds the lease `name` now, if anyone does. */
+  async leaseHolder(name: string, now: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('risk_lease')
+      .select('holder')
+      .where('name', '=', name)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row?.holder;
+  }
+
+  /**
+   * In one transaction: moves the checkpoint from `from` to `to` (compare and set: throws
+   * {@link CheckpointMovedError} when another runner moved it), checks the lease (throws
+   * {@link LeaseLostError}), writes the outputs and, when given, the snapshot at `to`.
+   */
+  async commitChunk(c: ChunkCommit): Promise<void> {
+    await this.store.transaction(async (trx) => {
+      const tx = trx as unknown as Kysely<RiskRunnerTables>;
+      // A write first: on SQLite it takes the write lock (waiting for it) before anything is read, so the
+      // transaction never has to upgrade a read snapshot that another writer made stale.
+      const moved = await tx
+        .updateTable('risk_checkpoint')
+        .set({
+          seq: c.to.position.seq,
+          ts: c.to.position.ts,
+          id: c.to.position.id,
+          kind: c.to.position.kind,
+          inputs: c.to.inputs,
+          updated_at: c.lease.now,
+        })
+        .where('partition', '=', c.partition)
+        .where('seq', '=', c.from.position.seq)
+        .where('ts', '=', c.from.position.ts)
+        .where('id', '=', c.from.position.id)
+        .where('kind', '=', c.from.position.kind)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new CheckpointMovedError(c.partition);
+      const lease = await tx
+        .selectFrom('risk_lease')
+        .select('holder')
+        .where('name', '=', c.lease.name)
+        .where('holder', '=', c.lease.holder)
+        .where('expires_at', '>', c.lease.now)
+        .executeTakeFirst();
+      if (!lease) throw new LeaseLostError(c.lease.name);
+      await c.write(trx);
+      if (c.snapshot !== undefined) {
+        const row = {
+          seq: c.to.position.seq,
+          ts: c.to.position.ts,
+          id: c.to.position.id,
+          kind: c.to.position.kind,
+          inputs: c.to.inputs,
+          state: c.snapshot,
+          taken_at: c.lease.now,
+        };
+        await tx
+          .insertInto('risk_snapshot')
+          .values({ partition: c.partition, ...row })
+          .onConflict((oc) => oc.column('partition').doUpdateSet(row))
+          .execute();
+      }
+    });
+  }
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Subject } from 'rxjs';
+import { sql } from 'kysely';
+import type { TestStore } from '../../testing/testing.store';
+import { EventBatchWriter } from '../batch.service';
+import { DayCutter } from '../events.mapper';
+import { EventsRepository } from '../events.repository';
+import { openEventsTestStore } from '../events.testing';
+import { roundsEvents } from './riskRunner.fixtures';
+import { RiskRunner, type RiskRunnerTuning } from './riskRunner.service';
+import { RiskRunnerRepository } from './riskRunner.repository';
+import {
+  CountingDetector,
+  TableSink,
+  createTestOutputTable,
+  readTestOutputs,
+  type CountOutput,
+  type CountSnapshot,
+} from './riskRunner.testing';
+
+let test: TestStore;
+let writer: EventBatchWriter;
+const runners: RiskRunner<CountOutput, CountSnapshot>[] = [];
+
+beforeAll(async () => {
+  test = await openEventsTestStore();
+  await createTestOutputTable(test.store);
+  writer = new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai'));
+});
+afterAll(async () => {
+  for (const r of runners) await r.stop();
+  await test.dispose();
+});
+beforeEach(async () => {
+  for (const r of runners.splice(0)) await r.stop();
+  for (const t of [
+    'risk_test_output',
+    'risk_checkpoint',
+    'risk_snapshot',
+    'risk_lease',
+    'game_round',
+    'bet_record',
+    'transfer_record',
+  ])
+    await sql`delete from ${sql.table(t)}`.execute(test.store.db);
+});
+
+function runner(holder: string, tuning: Partial<RiskRunnerTuning> = {}, sink = new TableSink(holder)) {
+  const r = new RiskRunner<CountOutput, CountSnapshot>({
+    store: test.store,
+    createDetector: (snapshot) => new CountingDetector(snapshot),
+    sink,
+    committed$: new Subject<void>(),
+    holder,
+    chunkSize: 7,
+    ...tuning,
+  });
+  runners.push(r);
+  return r;
+}
+
+/** Writes rounds `from`..`to - 1` in batches of `per` rounds; answers the settled round ids in commit order. */
+async function write(from: number, to: number, per = 4): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = from; i < to; i += per) {
+    await writer.write(roundsEvents(i, Math.min(to, i + per)));
+    for (let j = i; j < Math.min(to, i + per); j++) ids.push(`r${j}`);
+  }
+  return ids;
+}
+
+/** Every round stored once, numbered 1..n in commit order. */
+async function expectEachRoundOnceInOrder(ids: string[]) {
+  const outputs = await readTestOutputs(test.store);
+  expect(outputs.map((o) => o.round_id)).toEqual(ids);
+  expect(outputs.map((o) => o.n)).toEqual(ids.map((_, i) => i + 1));
+  expect(outputs.every((o) => o.bets === 2)).toBe(true);
+}
+
+describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('stores one output per settled round in commit order, with the checkpoint at the last input', async () => {
+    const ids = await write(0, 30);
+    const r = runner('a');
+    await r.catchUp();
+    await expectEachRoundOnceInOrder(ids);
+    const status = r.status();
+    // 30 rounds and a transfer every third round.
+    expect(status.inputs).toBe(40);
+    expect(status.outputs).toBe(30);
+    expect(status.leading).toBe(true);
+    const stored = await new RiskRunnerRepository(test.store).checkpoint('all', Date.now());
+    expect(stored).toEqual(status.checkpoint);
+    expect(stored.position).toMatchObject({ id: 'r29', kind: 0 });
+    // Nothing new: nothing stored again.
+    await r.catchUp();
+    expect((await readTestOutputs(test.store)).length).toBe(30);
+  });
+
+  it('stores nothing of a chunk the sink refuses, keeps the checkpoint, and processes the chunk again from a restored detector', async () => {
+    const ids = await write(0, 12);
+    const sink = new TableSink('a');
+    sink.failNext = true;
+    const r = runner('a', {}, sink);
+    await r.catchUp();
+    expect(await readTestOutputs(test.store)).toEqual([]);
+    expect(r.status().checkpoint?.inputs).toBe(0);
+    await r.catchUp();
+    await expectEachRoundOnceInOrder(ids);
+    expect(r.status().restores).toBe(2);
+  });
+
+  it('after a restart, restores the snapshot, replays to the checkpoint without storing again, and goes on', async () => {
+    const first = await write(0, 20);
+    // Chunks of 7 inputs: a snapshot after 21 of the 27, none after the last chunk.
+    const a = runner('a', { snapshotEvery: 15 });
+    await a.catchUp();
+    expect(a.status().snapshots).toBeGreaterThan(0);
+    await a.stop();
+    const snapshot = await new RiskRunnerRepository(test.store).snapshot('all');
+    expect(snapshot?.inputs).toBeLessThan(a.status().checkpoint?.inputs ?? 0);
+    const second = await write(20, 33);
+    const b = runner('b', { snapshotEvery: 15 });
+    await b.catchUp();
+    await expectEachRoundOnceInOrder([...first, ...second]);
+    expect(b.status().restores).toBe(1);
+    expect(b.status().replayed).toBe((a.status().checkpoint?.inputs ?? 0) - (snapshot?.inputs ?? 0));
+    expect(new Set((await readTestOutputs(test.store)).slice(20).map((o) => o.holder))).toEqual(
+      new Set(['b']),
+    );
+  });
+
+  it('lets one runner work per database; another takes over when its lease lapses, and the old one cannot store a chunk again', async () => {
+    const first = await write(0, 10);
+    // `a` thinks its lease good for 60 s (it renews that rarely), but the lease lapses after 300 ms: a
+    // process paused longer than its lease.
+    const a = runner('a', { leaseMs: 300, renewMs: 60_000 });
+    const b = runner('b', { leaseMs: 300, renewMs: 100 });
+    await a.catchUp();
+    await b.catchUp();
+    expect(b.status().leading).toBe(false);
+    expect(b.status().inputs).toBe(0);
+    const second = await write(10, 20);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await b.catchUp();
+    expect(b.status().leading).toBe(true);
+    await a.catchUp();
+    expect(a.status().leading).toBe(false);
+    await expectEachRoundOnceInOrder([...first, ...second]);
+    const outputs = await readTestOutputs(test.store);
+    expect(outputs.slice(0, 10).every((o) => o.holder === 'a')).toBe(true);
+    expect(outputs.slice(10).every((o) => o.holder === 'b')).toBe(true);
+  });
+
+  it('gives the lease up on stop, so that another runner takes over at once', async () => {
+    const ids = await write(0, 6);
+    const a = runner('a', { leaseMs: 60_000 });
+    await a.catchUp();
+    await a.stop();
+    const more = await write(6, 9);
+    const b = runner('b', { leaseMs: 60_000 });
+    await b.catchUp();
+    expect(b.status().leading).toBe(true);
+    await expectEachRoundOnceInOrder([...ids, ...more]);
+  });
+});

@@ -1,0 +1,341 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { exhaustMap, from, interval, merge, of, tap, type Observable, type Subscription } from 'rxjs';
+import type { Store } from '../../platform/db/db.store';
+import type { Logger } from '../../platform/logger/logger';
+import type { Detector } from './detector.port';
+import { RiskInputRepository } from './riskInput.repository';
+import { START_POSITION, comparePositions } from './riskPosition';
+import {
+  CheckpointMovedError,
+  LeaseLostError,
+  RiskRunnerRepository,
+  type RunnerCheckpoint,
+} from './riskRunner.repository';
+import type { RiskOutput, RiskSink } from './riskSink.port';
+
+/** Makes a detector, from a stored snapshot or (undefined) fresh. */
+export type DetectorFactory<Output, Snapshot> = (
+  snapshot: Snapshot | undefined,
+) => Detector<Output, Snapshot>;
+
+/** Tuning of the runner (`DMS_RISK_*`, see the README). */
+export interface RiskRunnerTuning {
+  /** How long a lease lasts without renewal, ms: after a crash, another process takes over within it. */
+  leaseMs: number;
+  /** How often the holder renews its lease, ms (well under `leaseMs`). */
+  renewMs: number;
+  /** How often the runner looks for new input without a local commit (another instance's), ms. */
+  pollMs: number;
+  /** Most inputs read, processed and stored in one transaction. */
+  chunkSize: number;
+  /** A snapshot of the detector is stored after this many inputs since the last … */
+  snapshotEvery: number;
+  /** … or this long since the last, ms, whichever comes first. */
+  snapshotMs: number;
+}
+
+export const DEFAULT_RISK_RUNNER_TUNING: RiskRunnerTuning = {
+  leaseMs: 15_000,
+  renewMs: 5_000,
+  pollMs: 1_000,
+  chunkSize: 500,
+  snapshotEvery: 20_000,
+  snapshotMs: 60_000,
+};
+
+export interface RiskRunnerOptions<Output, Snapshot> extends Partial<RiskRunnerTuning> {
+  store: Store;
+  createDetector: DetectorFactory<Output, Snapshot>;
+  sink: RiskSink<Output>;
+  /** The engine's commits: each wakes the runner. */
+  committed$: Observable<unknown>;
+  /**
+   * The part of the input this runner owns, and the key of its checkpoint, snapshot and lease. One today
+   * (`all`); splitting detection across processes by table gives each part its own key.
+   */
+  partition?: string;
+  /** This process's name in the lease; unique per process by default. */
+  holder?: string;
+  now?: () => number;
+  logger?: Logger | undefined;
+}
+
+/** What the runner has done since it started. */
+export interface RiskRunnerStatus {
+  /** Whether this process holds the lease and runs the detector. */
+  leading: boolean;
+  /** The stored checkpoint as this runner last knew it. */
+  checkpoint: RunnerCheckpoint | undefined;
+  /** Inputs processed and stored by this process (replays not counted). */
+  inputs: number;
+  outputs: number;
+  chunks: number;
+  /** Times the detector was restored (from a snapshot or fresh) and the inputs replayed to reach the checkpoint. */
+  restores: number;
+  replayed: number;
+  snapshots: number;
+  /** Size and time to serialise and store the last snapshot (with its chunk's transaction), bytes and ms. */
+  lastSnapshotBytes: number;
+  lastSnapshotMs: number;
+}
+
+interface Leading<Output, Snapshot> {
+  detector: Detector<Output, Snapshot>;
+  checkpoint: RunnerCheckpoint;
+  snapshotInputs: number;
+  snapshotAt: number;
+}
+
+/**
+ * The risk engine's runner (DESIGN.md section 7): reads what the pipeline committed, in commit order,
+ * after the checkpoint kept in the store, feeds it to a {@link Detector} in order, and in one transaction
+ * per chunk stores what the detector returned (through the {@link RiskSink}) and moves the checkpoint; so
+ * after a crash at any moment nothing is skipped and nothing is stored twice. It wakes on each commit of
+ * the engine, on a timer (commits of other instances), and at start.
+ *
+ * Now and then the detector's state is stored with the checkpoint of its chunk. After a restart the runner
+ * restores that snapshot and replays the inputs from it to the checkpoint without storing their outputs
+ * again (they are stored already), then goes on.
+ *
+ * Exactly one runner works per partition and database: a lease in the store, renewed by its holder; the
+ * other instances wait and take over when it lapses. The checkpoint is compared and set in the chunk's
+ * transaction, so even a runner that lost its lease without knowing it (a long pause) cannot store a
+ * chunk twice: it finds the checkpoint moved, drops its state and waits.
+ */
+export class RiskRunner<Output, Snapshot> {
+  private readonly tuning: RiskRunnerTuning;
+  private readonly repo: RiskRunnerRepository;
+  private readonly reader: RiskInputRepository;
+  private readonly partition: string;
+  private readonly leaseName: string;
+  readonly holder: string;
+  private readonly now: () => number;
+  private subscription: Subscription | undefined;
+  private dirty = false;
+  private running = false;
+  private stopping = false;
+  private active: Promise<void> = Promise.resolve();
+  private hasLease = false;
+  private leaseRenewedAt = 0;
+  private leading: Leading<Output, Snapshot> | undefined;
+  private readonly statusValue: RiskRunnerStatus = {
+    leading: false,
+    checkpoint: undefined,
+    inputs: 0,
+    outputs: 0,
+    chunks: 0,
+    restores: 0,
+    replayed: 0,
+    snapshots: 0,
+    lastSnapshotBytes: 0,
+    lastSnapshotMs: 0,
+  };
+
+  constructor(private readonly options: RiskRunnerOptions<Output, Snapshot>) {
+    this.tuning = { ...DEFAULT_RISK_RUNNER_TUNING };
+    for (const key of Object.keys(DEFAULT_RISK_RUNNER_TUNING) as (keyof RiskRunnerTuning)[]) {
+      const v = options[key];
+      if (v !== undefined) this.tuning[key] = v;
+    }
+    this.repo = new RiskRunnerRepository(options.store);
+    this.reader = RiskInputRepository.of(options.store);
+    this.partition = options.partition ?? 'all';
+    this.leaseName = `risk:${this.partition}`;
+    this.holder = options.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** What the runner has done since it started. */
+  status(): Readonly<RiskRunnerStatus> {
+    return { ...this.statusValue, leading: this.leading !== undefined };
+  }
+
+  /** Starts waking on commits, on the poll timer, and now. */
+  start(): void {
+    if (this.subscription || this.stopping) return;
+    this.subscription = merge(of(0), this.options.committed$, interval(this.tuning.pollMs))
+      .pipe(
+        // Marked on every wake, also those that come while a run is on: the run goes round again.
+        tap(() => (this.dirty = true)),
+        exhaustMap(() => from(this.catchUp())),
+      )
+      .subscribe({
+        error: (err: unknown) => this.options.logger?.error({ err }, 'risk runner stopped'),
+      });
+  }
+
+  /** Stops waking, lets the chunk in hand finish, and gives the lease up for another process. */
+  async stop(): Promise<void> {
+    if (this.stopping) return this.active;
+    this.stopping = true;
+    this.subscription?.unsubscribe();
+    await this.active;
+    if (this.hasLease) {
+      this.hasLease = false;
+      this.leading = undefined;
+      await this.repo
+        .releaseLease(this.leaseName, this.holder)
+        .catch((err: unknown) =>
+          this.options.logger?.warn({ err }, 'risk runner: releasing the lease failed'),
+        );
+    }
+  }
+
+  /**
+   * Processes everything committed so far (when this process holds the lease), and resolves when done. The
+   * wakes call it; a call while a run is on makes that run go round once more.
+   */
+  catchUp(): Promise<void> {
+    this.dirty = true;
+    if (this.running) return this.active;
+    this.running = true;
+    this.active = (async () => {
+      while (this.dirty && !this.stopping) {
+        this.dirty = false;
+        try {
+          await this.cycle();
+        } catch (err) {
+          this.leading = undefined;
+          this.options.logger?.error({ err }, 'risk runner: a run failed; it restores and tries again');
+        }
+      }
+      this.running = false;
+    })();
+    return this.active;
+  }
+
+  /** Takes or renews the lease; answers whether this process holds it. */
+  private async lease(): Promise<boolean> {
+    const now = this.now();
+    if (this.hasLease && now - this.leaseRenewedAt < this.tuning.renewMs) return true;
+    const held = await this.repo.acquireLease(this.leaseName, this.holder, now, this.tuning.leaseMs);
+    if (!held) {
+      if (this.hasLease) this.options.logger?.warn({ holder: this.holder }, 'risk runner: lost the lease');
+      this.hasLease = false;
+      this.leading = undefined;
+      return false;
+    }
+    if (!this.hasLease) this.options.logger?.info({ holder: this.holder }, 'risk runner: took the lease');
+    this.hasLease = true;
+    this.leaseRenewedAt = now;
+    return true;
+  }
+
+  private async cycle(): Promise<void> {
+    if (!(await this.lease())) return;
+    this.leading ??= await this.restore();
+    while (!this.stopping && (await this.lease()) && (await this.step())) {
+      // One chunk per round; the lease is renewed between chunks when due.
+    }
+  }
+
+  /**
+   * A detector at the stored checkpoint: made from the last snapshot (or fresh), fed the inputs from the
+   * snapshot's position up to the checkpoint, whose outputs are stored already and are dropped.
+   */
+  private async restore(): Promise<Leading<Output, Snapshot>> {
+    const started = performance.now();
+    const checkpoint = await this.repo.checkpoint(this.partition, this.now());
+    const snapshot = await this.repo.snapshot(this.partition);
+    const detector = this.options.createDetector(
+      snapshot ? (JSON.parse(snapshot.state) as Snapshot) : undefined,
+    );
+    let at = snapshot?.position ?? START_POSITION;
+    let inputs = snapshot?.inputs ?? 0;
+    while (comparePositions(at, checkpoint.position) < 0) {
+      const chunk = await this.reader.read(at, this.tuning.chunkSize);
+      const upTo = chunk.filter((p) => comparePositions(p.position, checkpoint.position) <= 0);
+      for (const p of upTo) detector.process(p.input);
+      inputs += upTo.length;
+      const last = upTo[upTo.length - 1];
+      if (!last) break;
+      at = last.position;
+      // A long replay keeps the lease.
+      if (!(await this.lease())) throw new LeaseLostError(this.leaseName);
+    }
+    if (comparePositions(at, checkpoint.position) !== 0 || inputs !== checkpoint.inputs) {
+      // The stored input up to the checkpoint is not what it was: never go on from a wrong state.
+      throw new Error(
+        `risk runner: replay reached ${JSON.stringify(at)} after ${inputs} inputs, the checkpoint is ` +
+          `${JSON.stringify(checkpoint.position)} after ${checkpoint.inputs}`,
+      );
+    }
+    const replayed = inputs - (snapshot?.inputs ?? 0);
+    this.statusValue.restores += 1;
+    this.statusValue.replayed += replayed;
+    this.statusValue.checkpoint = checkpoint;
+    this.options.logger?.info(
+      {
+        partition: this.partition,
+        snapshot: snapshot?.position ?? null,
+        checkpoint: checkpoint.position,
+        replayed,
+        ms: Math.round(performance.now() - started),
+      },
+      'risk runner: restored the detector',
+    );
+    return { detector, checkpoint, snapshotInputs: snapshot?.inputs ?? 0, snapshotAt: this.now() };
+  }
+
+  /** Reads, processes and stores one chunk; answers whether there was one. */
+  private async step(): Promise<boolean> {
+    const leading = this.leading;
+    if (!leading) return false;
+    const chunk = await this.reader.read(leading.checkpoint.position, this.tuning.chunkSize);
+    const last = chunk[chunk.length - 1];
+    if (!last) return false;
+    const outputs: RiskOutput<Output>[] = [];
+    for (const { position, input } of chunk) {
+      for (const output of leading.detector.process(input))
+        outputs.push({ seq: position.seq, position, output });
+    }
+    const to: RunnerCheckpoint = {
+      position: last.position,
+      inputs: leading.checkpoint.inputs + chunk.length,
+    };
+    const now = this.now();
+    const due =
+      to.inputs - leading.snapshotInputs >= this.tuning.snapshotEvery ||
+      now - leading.snapshotAt >= this.tuning.snapshotMs;
+    const t0 = performance.now();
+    const snapshot = due ? JSON.stringify(leading.detector.snapshot()) : undefined;
+    try {
+      await this.repo.commitChunk({
+        partition: this.partition,
+        lease: { name: this.leaseName, holder: this.holder, now },
+        from: leading.checkpoint,
+        to,
+        write: (tx) => this.options.sink.write(tx, outputs),
+        snapshot,
+      });
+    } catch (err) {
+      // The detector has seen inputs whose outputs are not stored: its state is wrong now. Restore.
+      this.leading = undefined;
+      if (err instanceof CheckpointMovedError || err instanceof LeaseLostError) {
+        this.hasLease = false;
+        this.options.logger?.warn({ err }, 'risk runner: another runner has the partition; waiting');
+        return false;
+      }
+      throw err;
+    }
+    leading.checkpoint = to;
+    const s = this.statusValue;
+    s.checkpoint = to;
+    s.inputs += chunk.length;
+    s.outputs += outputs.length;
+    s.chunks += 1;
+    if (snapshot !== undefined) {
+      leading.snapshotInputs = to.inputs;
+      leading.snapshotAt = now;
+      s.snapshots += 1;
+      s.lastSnapshotBytes = Buffer.byteLength(snapshot);
+      s.lastSnapshotMs = Math.round((performance.now() - t0) * 100) / 100;
+      this.options.logger?.debug(
+        { bytes: s.lastSnapshotBytes, ms: s.lastSnapshotMs, inputs: to.inputs },
+        'risk runner: stored a snapshot',
+      );
+    }
+    return true;
+  }
+}

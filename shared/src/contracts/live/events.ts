@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import { RiskLevel } from '../../domain/enums';
+import { FEED_PROGRESSED, feedProgressedSchema } from './feed';
+import {
+  PRESENCE_EVENTS,
+  SESSION_EVENTS,
+  accountChangedSchema,
+  handshakeErrorSchema,
+  type Ack,
+  type Presence,
+} from './session';
+
+/**
+ * The live channel's contract, typed once (DESIGN.md section 6): every event the gateway pushes and every
+ * command a client sends, with zod schemas of their payloads. Names are `entity:verbed` for notifications
+ * and `entity:verb` for commands; a command's acknowledgement is `{data}` or `{error: {code, msg}}`.
+ *
+ * Every payload carries the contract version `v` (a breaking change makes a new version, and both sides
+ * check it). Payloads about platform data carry the providers they concern (`providers`), so that the
+ * gateway sends them only to sockets whose scope covers one of them; findings and alerts carry `seq`, a
+ * sequence number from the store, so that a client that reconnects asks for what came after the last one
+ * it saw (`live:resume`) and gets exactly what it missed.
+ */
+
+/** Version of the live contract: the `v` of every payload. */
+export const LIVE_VERSION = 1;
+
+const v = z.literal(LIVE_VERSION);
+const ID_MAX = 64;
+const text = (max = ID_MAX) => z.string().min(1).max(max);
+const providerId = z.number().int().positive().max(2_147_483_647);
+/** The providers an event concerns (at least one). */
+const providers = z.array(providerId).min(1).max(1000);
+/** A sequence number from the store: findings and alerts are numbered in the order they were stored. */
+const storeSeq = z.number().int().nonnegative();
+const epochMs = z.number().int().nonnegative();
+const money = z.number().int();
+const gameId = z.union([z.literal(1), z.literal(2)]);
+const riskLevel = z.union([
+  z.literal(RiskLevel.Abnormal),
+  z.literal(RiskLevel.Middle),
+  z.literal(RiskLevel.High),
+]);
+
+/** Names of the events the gateway pushes (`entity:verbed`). */
+export const LIVE_EVENTS = {
+  roundStarted: 'round:started',
+  roundSettled: 'round:settled',
+  /** The bets of one round, batched. */
+  betsPlaced: 'bets:placed',
+  crossbetRaised: 'crossbet:raised',
+  crossbetUpdated: 'crossbet:updated',
+  playerFlagged: 'player:flagged',
+  providerFlagged: 'provider:flagged',
+  alertRaised: 'alert:raised',
+  alertAcknowledged: 'alert:acknowledged',
+  alertResolved: 'alert:resolved',
+  sessionEnded: 'session:ended',
+  feedProgressed: FEED_PROGRESSED,
+  accountChanged: SESSION_EVENTS.accountChanged,
+} as const;
+
+/** Names of the commands a client sends (`entity:verb`). */
+export const LIVE_COMMANDS = {
+  /** Replay: the client sends the last `seq` it saw and gets what came after, from the store. */
+  resume: 'live:resume',
+} as const;
+
+export const roundStartedSchema = z.object({
+  v,
+  providers,
+  roundId: text(),
+  gameId,
+  tableId: text(),
+  shoeId: text(),
+  startedAt: epochMs,
+});
+export type RoundStarted = z.infer<typeof roundStartedSchema>;
+
+/** Totals of one bet type of a round. */
+export const betTotalSchema = z.object({
+  betType: text(32),
+  bets: z.number().int().nonnegative(),
+  amount: money,
+  payout: money,
+});
+
+export const roundSettledSchema = z.object({
+  v,
+  providers,
+  roundId: text(),
+  gameId,
+  tableId: text(),
+  shoeId: text(),
+  settledAt: epochMs,
+  /** The game's result as the platform sent it (baccarat: `winner`, cards, totals, …). */
+  result: z.record(z.string(), z.unknown()),
+  totals: z.array(betTotalSchema).max(16),
+});
+export type RoundSettled = z.infer<typeof roundSettledSchema>;
+
+export const liveBetSchema = z.object({
+  id: text(),
+  provider: providerId,
+  currency: text(10),
+  account: text(),
+  betType: text(32),
+  amount: money,
+  ts: epochMs,
+});
+export type LiveBet = z.infer<typeof liveBetSchema>;
+
+export const betsPlacedSchema = z.object({
+  v,
+  providers,
+  roundId: text(),
+  gameId,
+  tableId: text(),
+  bets: z.array(liveBetSchema).min(1).max(5000),
+});
+export type BetsPlaced = z.infer<typeof betsPlacedSchema>;
+
+export const crossbetGroupSchema = z.object({
+  id: text(),
+  kind: z.enum(['pair', 'ring']),
+  level: riskLevel,
+  members: z
+    .array(z.object({ provider: providerId, account: text() }))
+    .min(2)
+    .max(16),
+  rounds: z.number().int().nonnegative(),
+  turnover: money,
+  /** Event time (`ts`) of the settlement that first flagged the group. */
+  firstDetectedAt: epochMs,
+  lastSeenAt: epochMs,
+  tables: z.array(text()).max(100),
+});
+export type CrossbetGroup = z.infer<typeof crossbetGroupSchema>;
+
+/** Payload of `crossbet:raised` (a new group) and `crossbet:updated` (a group seen again, or its level changed). */
+export const crossbetChangedSchema = z.object({ v, seq: storeSeq, providers, group: crossbetGroupSchema });
+export type CrossbetChanged = z.infer<typeof crossbetChangedSchema>;
+
+export const playerFlaggedSchema = z.object({
+  v,
+  seq: storeSeq,
+  providers,
+  player: z.object({
+    provider: providerId,
+    account: text(),
+    kinds: z.array(z.enum(['win_rate', 'bonus', 'transfer'])).min(1),
+    level: riskLevel,
+    score: z.number(),
+    firstDetectedAt: epochMs,
+  }),
+});
+export type PlayerFlagged = z.infer<typeof playerFlaggedSchema>;
+
+export const providerFlaggedSchema = z.object({
+  v,
+  seq: storeSeq,
+  providers,
+  provider: z.object({
+    provider: providerId,
+    kinds: z.array(z.enum(['margin', 'volume'])).min(1),
+    level: riskLevel,
+    score: z.number(),
+    firstDetectedAt: epochMs,
+  }),
+});
+export type ProviderFlagged = z.infer<typeof providerFlaggedSchema>;
+
+export const ALERT_STATES = ['open', 'acknowledged', 'snoozed', 'resolved'] as const;
+
+export const liveAlertSchema = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(['crossbet', 'player', 'provider']),
+  level: riskLevel,
+  state: z.enum(ALERT_STATES),
+  /** What it is about: the cross-bet group's id, `provider:account`, or the provider id. */
+  subject: text(160),
+  /** Event time of the input that raised it. */
+  raisedAt: epochMs,
+  /** Who changed it last and when (absent while nobody has). */
+  by: z.object({ accountId: z.number().int().positive(), name: text() }).optional(),
+  at: epochMs.optional(),
+  outcome: z.enum(['confirmed', 'false_positive']).optional(),
+});
+export type LiveAlert = z.infer<typeof liveAlertSchema>;
+
+/** Payload of `alert:raised`, `alert:acknowledged` and `alert:resolved`. */
+export const alertChangedSchema = z.object({ v, seq: storeSeq, providers, alert: liveAlertSchema });
+export type AlertChanged = z.infer<typeof alertChangedSchema>;
+
+export const sessionEndedSchema = z.object({
+  v,
+  reason: z.enum(['logout', 'password', 'revoked', 'expired', 'deleted']),
+});
+export type SessionEnded = z.infer<typeof sessionEndedSchema>;
+
+/** The schema of each event's payload, by event name. */
+export const SERVER_EVENT_SCHEMAS = {
+  [LIVE_EVENTS.roundStarted]: roundStartedSchema,
+  [LIVE_EVENTS.roundSettled]: roundSettledSchema,
+  [LIVE_EVENTS.betsPlaced]: betsPlacedSchema,
+  [LIVE_EVENTS.crossbetRaised]: crossbetChangedSchema,
+  [LIVE_EVENTS.crossbetUpdated]: crossbetChangedSchema,
+  [LIVE_EVENTS.playerFlagged]: playerFlaggedSchema,
+  [LIVE_EVENTS.providerFlagged]: providerFlaggedSchema,
+  [LIVE_EVENTS.alertRaised]: alertChangedSchema,
+  [LIVE_EVENTS.alertAcknowledged]: alertChangedSchema,
+  [LIVE_EVENTS.alertResolved]: alertChangedSchema,
+  [LIVE_EVENTS.sessionEnded]: sessionEndedSchema,
+  [LIVE_EVENTS.feedProgressed]: feedProgressedSchema,
+  [LIVE_EVENTS.accountChanged]: accountChangedSchema,
+} as const;
+
+/** The name of an event the gateway pushes. */
+export type ServerEventName = keyof typeof SERVER_EVENT_SCHEMAS;
+/** The payload of event `E`. */
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof SERVER_EVENT_SCHEMAS)[E]>;
+
+/** socket.io's map of the events the gateway pushes (`Server<…, ServerToClientEvents>`, `Socket<ServerToClientEvents>`). */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
+
+export const liveResumeSchema = z.object({
+  v,
+  /** The last `seq` the client saw (0 when it saw none). */
+  after: storeSeq,
+});
+export type LiveResume = z.infer<typeof liveResumeSchema>;
+
+export const liveResumedSchema = z.object({
+  /** How many stored findings and alerts were sent again. */
+  replayed: z.number().int().nonnegative(),
+  /** The `seq` the replay reached; the live stream goes on from there. */
+  upTo: storeSeq,
+});
+export type LiveResumed = z.infer<typeof liveResumedSchema>;
+
+/** The acknowledgement of a command, checked on the client. */
+export function ackSchema<T extends z.ZodType>(data: T) {
+  return z.union([z.object({ data }), z.object({ error: handshakeErrorSchema })]);
+}
+
+/** The schema of each command's payload, by command name. */
+export const CLIENT_COMMAND_SCHEMAS = {
+  [LIVE_COMMANDS.resume]: liveResumeSchema,
+} as const;
+
+/** socket.io's map of the commands a client sends, each with its acknowledgement. */
+export interface ClientToServerEvents {
+  [LIVE_COMMANDS.resume]: (payload: LiveResume, ack: (reply: Ack<LiveResumed>) => void) => void;
+  /** The page became visible or hidden: a socket keeps its session alive only while visible. */
+  [PRESENCE_EVENTS.set]: (payload: Presence) => void;
+}
+
+/** Checks a pushed payload against its event's schema (the client validates what it receives). */
+export function parseServerEvent<E extends ServerEventName>(
+  event: E,
+  payload: unknown,
+): { success: true; data: ServerEventPayload<E> } | { success: false; error: z.ZodError } {
+  const result = SERVER_EVENT_SCHEMAS[event].safeParse(payload);
+  return result.success
+    ? { success: true, data: result.data as ServerEventPayload<E> }
+    : { success: false, error: result.error };
+}

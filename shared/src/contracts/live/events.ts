@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { RiskLevel } from '../../domain/enums';
 import { FEED_PROGRESSED, feedProgressedSchema } from './feed';
 import {
-  PRESENCE_EVENTS,
   SESSION_EVENTS,
   accountChangedSchema,
   handshakeErrorSchema,
   type Ack,
+  type PRESENCE_EVENTS,
   type Presence,
 } from './session';
 

@@ -150,7 +150,7 @@ describe('CompanyProfitPage', { timeout: 30_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('compares last month (A) with this month (B) over every provider and the first currency', async () => {
+  it('compares last month (A) with this month (B) over every provider and the first currency, reported in it', async () => {
     const gw = gateway();
     renderPage();
     await screen.findByRole('region', { name: 'Comparison' });
@@ -161,7 +161,7 @@ describe('CompanyProfitPage', { timeout: 30_000 }, () => {
       aEnd: '2026-02-28',
       bStart: '2026-03-01',
       bEnd: '2026-03-18',
-      reportCurrency: 'USD',
+      reportCurrency: 'CNY',
     });
   });
 

@@ -171,9 +171,12 @@ export function CompanyProfitPage({ now }: CompanyProfitPageProps = {}) {
       aEnd: a.end,
       bStart: b.start,
       bEnd: b.end,
+      // The currency last chosen here; else the one currency of the first form, which needs no rate (a
+      // fresh install has none yet).
       reportCurrency: (() => {
         const saved = savedReportCurrency();
-        return saved && reportCurrencies.includes(saved) ? saved : RATE_BASE;
+        if (saved && reportCurrencies.includes(saved)) return saved;
+        return scope.currencies[0]?.code ?? RATE_BASE;
       })(),
     };
     setDraft(first);

@@ -60,6 +60,16 @@ export const MESSAGES = {
   'staff.editSelf': 'cannot edit your own account here: change your password in Profile',
   'staff.accountCharacters': 'account name may hold letters, digits and _ . @ - only',
 
+  // Wall screens (display tokens)
+  'display.badCode': 'not a pairing code',
+  'display.codeUnknown': 'no pending pairing request with this code, or it expired',
+  'display.notFound': 'display not found',
+  'display.roleNotFound': 'role not found',
+  'display.noMonitorCode': 'the role holds no monitor permission (3000, 8000 or 11001)',
+  'display.grantNotHeld': 'cannot grant monitor permission {{code}} that you do not hold',
+  'display.watchOnly': 'a wall screen can only watch',
+  'display.tooManyPairings': 'too many pairing requests, please try again in a minute',
+
   // Base data
   'base.unknownProvider': 'unknown provider {{provider}}',
   'base.unknownCurrency': 'unknown currency {{currency}}',

@@ -22,6 +22,12 @@ export interface AuthContext {
   /** Normalised permission codes (every known code for the super role). */
   permissions: readonly string[];
   scope: Scope;
+  /**
+   * Set when the caller is a wall screen's display token, not a staff session: it may only watch (the
+   * endpoints marked `watch` and the live channel); `permissions` are its role's monitor codes, `scope` its
+   * providers. `sessionId` and `accountId` are 0.
+   */
+  display?: { id: number; name: string };
 }
 
 /** The part of {@link AuthContext} that decides rooms and access (no session). */

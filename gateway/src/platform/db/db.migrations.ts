@@ -9,6 +9,7 @@ import { EXCHANGE_RATES_MIGRATION, exchangeRatesMigration } from './db.exchangeR
 import { LOGIN_DEVICES_MIGRATION, loginDevicesMigration } from './db.loginDevices';
 import { COMMIT_SEQ_MIGRATION, commitSeqMigration } from './db.commitSeq';
 import { RISK_RUNNER_MIGRATION, riskRunnerMigration } from './db.riskRunner';
+import { DISPLAY_TOKENS_MIGRATION, displayTokensMigration } from './db.displayTokens';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -172,6 +173,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [EXCHANGE_RATES_MIGRATION]: exchangeRatesMigration(dialect),
     [COMMIT_SEQ_MIGRATION]: commitSeqMigration,
     [RISK_RUNNER_MIGRATION]: riskRunnerMigration,
+    [DISPLAY_TOKENS_MIGRATION]: displayTokensMigration(dialect),
   };
 }
 

@@ -90,6 +90,31 @@ export interface LoginDeviceTable {
   last_used_at: number;
 }
 
+/** A wall screen's display token (`0015_display_tokens`); the token itself is never stored. */
+export interface DisplayTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  state: 'pending' | 'active' | 'revoked';
+  /** The pairing code while pending (normalised, no dash); null once approved. */
+  pair_code: string | null;
+  pair_expires_at: number | null;
+  label: string;
+  name: string;
+  role_id: number | null;
+  role_name: string;
+  /** Comma-separated provider ids. */
+  providers: string;
+  created_at: number;
+  created_ip: string;
+  user_agent: string;
+  approved_at: number | null;
+  approved_by: string;
+  revoked_at: number | null;
+  revoked_by: string;
+  last_seen_at: number | null;
+  last_ip: string;
+}
+
 /** The Kysely database type of the gateway. */
 export interface Database {
   provider: ProviderTable;
@@ -102,4 +127,5 @@ export interface Database {
   audit_log: AuditLogTable;
   exchange_rate: ExchangeRateTable;
   login_device: LoginDeviceTable;
+  display_token: DisplayTokenTable;
 }

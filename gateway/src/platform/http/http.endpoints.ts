@@ -19,8 +19,8 @@ type DataOf<E extends EndpointDef> = E['response'] extends z.ZodType ? z.input<E
 
 /** What a handler receives: the validated query and body, the caller, and the raw request. */
 export interface RequestContext<E extends EndpointDef> {
-  /** The caller; undefined only for public endpoints. */
-  auth: E['access'] extends 'public' ? AuthContext | undefined : AuthContext;
+  /** The caller; undefined only for public and `display` endpoints (which read the display token themselves). */
+  auth: E['access'] extends 'public' | 'display' ? AuthContext | undefined : AuthContext;
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
   ip: string;
@@ -182,8 +182,11 @@ function parse<S>(schema: z.ZodType | undefined, input: unknown, verbatim?: Read
 /** Checks the caller against the endpoint's `access` and leaves it in `res.locals.auth`. */
 function guard(def: EndpointDef, options: MountOptions): RequestHandler {
   return async (req, res, next) => {
-    if (def.access === 'public') return next();
+    // A `display` endpoint reads the display token itself (a pending one included).
+    if (def.access === 'public' || def.access === 'display') return next();
     const auth = await options.authenticate(bearerToken(req.get('authorization')));
+    // A wall screen's token only watches: the endpoints marked `watch`, nothing else.
+    if (auth.display && !def.watch) throw refuse.forbidden('display.watchOnly');
     if (def.access !== 'session' && !holdsAny(auth, def.access)) throw refuse.forbidden();
     res.locals.auth = auth;
     next();

@@ -25,6 +25,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 function describeAccess(access: Access): string {
   if (access === 'public') return 'Access: public (no token).';
   if (access === 'session') return 'Access: any signed-in account.';
+  if (access === 'display') return "Access: a wall screen's display token (pending or active).";
   return `Access: permission code ${access.join(' or ')} (the super role passes every check).`;
 }
 
@@ -101,8 +102,10 @@ function operation(key: string, def: EndpointDef): JsonSchema {
     operationId: key,
     tags: [def.tag],
     summary: def.summary,
-    description: describeAccess(def.access),
+    description:
+      describeAccess(def.access) + (def.watch ? " A wall screen's active display token may call it too." : ''),
     'x-permission': def.access,
+    ...(def.watch ? { 'x-display': true } : {}),
     security: def.access === 'public' ? [] : [{ bearerAuth: [] }],
   };
   if (def.query) op.parameters = queryParameters(def.query);

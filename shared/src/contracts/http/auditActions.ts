@@ -13,9 +13,11 @@ export const AUDIT_ACTIONS = {
   rateSet: 'rate.set',
   rateDeleted: 'rate.delete',
   rateImported: 'rate.import',
+  displayApproved: 'display.approve',
+  displayRevoked: 'display.revoke',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** What an audit row is about (`targetType`). */
-export type AuditTargetType = 'account' | 'role' | 'setting';
+export type AuditTargetType = 'account' | 'role' | 'setting' | 'display';

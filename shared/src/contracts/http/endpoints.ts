@@ -64,6 +64,18 @@ import {
 } from './rates';
 import { AVATAR_PATH } from './paths';
 import {
+  DISPLAY_ADMIN_PERMISSION,
+  displayApproveBodySchema,
+  displayListQuerySchema,
+  displayPairBodySchema,
+  displayPairResultSchema,
+  displayPendingQuerySchema,
+  displayPendingSchema,
+  displayRevokeBodySchema,
+  displayRowSchema,
+  displaySelfSchema,
+} from './display';
+import {
   INGEST_MAX_EVENTS,
   INGEST_SIGNATURE_HEADER,
   INGEST_TIMESTAMP_HEADER,
@@ -72,10 +84,11 @@ import {
 } from '../events/platform';
 
 /**
- * Who may call an endpoint: `public` (no token), `session` (any signed-in account), or the list of
- * permission codes of which the account must hold at least one.
+ * Who may call an endpoint: `public` (no token), `session` (any signed-in account), `display` (a wall
+ * screen's display token, pending or active: `contracts/http/display.ts`), or the list of permission codes
+ * of which the account must hold at least one.
  */
-export type Access = 'public' | 'session' | readonly string[];
+export type Access = 'public' | 'session' | 'display' | readonly string[];
 
 /** One REST call of the wire contract. The gateway routes, guards and validates by it; OpenAPI is made from it. */
 export interface EndpointDef {
@@ -93,6 +106,11 @@ export interface EndpointDef {
    * permission list; 413 and 415 for a body), each with what it means: the OpenAPI document lists them.
    */
   refusals?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 429, string>>>;
+  /**
+   * A read-only monitor endpoint that an active display token (a wall screen) may call too, within the
+   * display's monitor codes and providers. Every other endpoint refuses display tokens (403).
+   */
+  watch?: true;
 }
 
 /** The statuses of a statistics call: a provider or currency outside the caller's scope. */
@@ -150,6 +168,7 @@ export const endpoints = {
     summary: 'Providers in the account scope',
     tag: 'base',
     access: 'session',
+    watch: true,
     response: z.array(providerSchema),
   }),
   currencies: def({
@@ -158,6 +177,7 @@ export const endpoints = {
     summary: 'Currencies in the account scope',
     tag: 'base',
     access: 'session',
+    watch: true,
     response: z.array(currencySchema),
   }),
   roleList: def({
@@ -524,6 +544,68 @@ export const endpoints = {
     access: [PERM.COMPANY_PROFIT, PERM.EXCHANGE_RATES],
     query: rateHistoryQuerySchema,
     response: rateHistoryPageSchema,
+  }),
+  // Wall screens (contracts/http/display.ts): paired by code, approved, listed and revoked by account
+  // administrators; approval and revocation audited.
+  displayPair: def({
+    method: 'POST',
+    path: '/display/pair',
+    summary: 'A wall screen asks to pair: a display token (kept by the wall) and a code to show',
+    tag: 'display',
+    access: 'public',
+    body: displayPairBodySchema,
+    response: displayPairResultSchema,
+    refusals: { 429: 'Too many pairing requests from this address (code -1)' },
+  }),
+  displayMe: def({
+    method: 'GET',
+    path: '/display/me',
+    summary: 'The wall screen of the bearer display token: pending (with its code) or active',
+    tag: 'display',
+    access: 'display',
+    response: displaySelfSchema,
+  }),
+  displayPending: def({
+    method: 'GET',
+    path: '/display/pending',
+    summary: 'The pending pairing request of a code (what is about to be approved)',
+    tag: 'display',
+    access: [DISPLAY_ADMIN_PERMISSION],
+    query: displayPendingQuerySchema,
+    response: displayPendingSchema,
+    refusals: { 404: 'No pending request with this code, or it expired (code -1)' },
+  }),
+  displayApprove: def({
+    method: 'POST',
+    path: '/display/approve',
+    summary: "Approve a wall screen's code: bind it to a role's monitor codes and to providers",
+    tag: 'display',
+    access: [DISPLAY_ADMIN_PERMISSION],
+    body: displayApproveBodySchema,
+    response: z.object({ id: z.number().int() }),
+    refusals: {
+      403: 'A monitor code or provider you do not hold (code -1)',
+      404: 'No pending request with this code, or it expired; or no such role (code -1)',
+    },
+  }),
+  displayList: def({
+    method: 'GET',
+    path: '/display/list',
+    summary: 'Paired wall screens with their role, providers and last contact',
+    tag: 'display',
+    access: [DISPLAY_ADMIN_PERMISSION],
+    query: displayListQuerySchema,
+    response: pageSchema(displayRowSchema),
+  }),
+  displayRevoke: def({
+    method: 'POST',
+    path: '/display/revoke',
+    summary: 'Revoke a wall screen: its sockets are disconnected and its token refused at once',
+    tag: 'display',
+    access: [DISPLAY_ADMIN_PERMISSION],
+    body: displayRevokeBodySchema,
+    response: z.null(),
+    refusals: { 404: 'No such display (code -1)' },
   }),
 } satisfies Record<string, EndpointDef>;
 

@@ -8,5 +8,6 @@ export const feedStatusEndpoint = {
   summary: "The platform feed's source, state, history progress and event rate",
   tag: 'feed',
   access: 'session',
+  watch: true,
   response: feedStatusSchema,
 } as const satisfies EndpointDef;

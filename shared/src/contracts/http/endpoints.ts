@@ -75,6 +75,7 @@ import {
   displayRowSchema,
   displaySelfSchema,
 } from './display';
+import { liveReplayPageSchema, liveReplayQuerySchema } from './liveReplay';
 import {
   INGEST_MAX_EVENTS,
   INGEST_SIGNATURE_HEADER,
@@ -606,6 +607,17 @@ export const endpoints = {
     body: displayRevokeBodySchema,
     response: z.null(),
     refusals: { 404: 'No such display (code -1)' },
+  }),
+  liveReplay: def({
+    method: 'GET',
+    path: '/live/replay',
+    summary:
+      "A period's settled rounds (flagged ones marked) and alerts in event-time order, a page at a time, for the monitor's replay",
+    tag: 'live',
+    access: [PERM.BACCARAT_MONITOR],
+    watch: true,
+    query: liveReplayQuerySchema,
+    response: liveReplayPageSchema,
   }),
 } satisfies Record<string, EndpointDef>;
 

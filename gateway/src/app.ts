@@ -12,7 +12,7 @@ import { failWith } from './platform/errors/errors';
 import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
-import { createLive, type LiveServer } from './platform/live/live.server';
+import { createLive, type Live, type LiveServer } from './platform/live/live.server';
 import type { LivePublisher } from './platform/live/live.publisher';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
@@ -41,6 +41,9 @@ import { feedRoutes } from './modules/feed/feed.routes';
 import { publishFeedProgress } from './modules/feed/feed.live';
 import { FeedCounts } from './modules/feed/feed.scope';
 import { ingestRouter } from './modules/ingest/ingest.routes';
+import { DisplayService } from './modules/display/display.service';
+import { displayRoutes } from './modules/display/display.routes';
+import { isDisplayToken } from '@dms/shared/contracts/http/display';
 
 export interface AppOptions {
   /** An open, migrated store; the caller keeps ownership (close() leaves it open). */
@@ -84,6 +87,9 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** Pairing requests of wall screens per address and minute. */
+const DISPLAY_PAIR_RATE_PER_MINUTE = 20;
+
 /** Wires configuration, store, services, REST, static client and live channel together. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? Date.now;
@@ -102,19 +108,32 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       maxAgeMs: config.sessionMaxAgeMs,
       now,
     });
+    const audit = new AuditService(store, now);
+    const base = new BaseService(store);
+    // Wall screens: revoking one disconnects its sockets through the live channel made just below.
+    const liveRef: { current?: Live } = {};
+    const displays = new DisplayService({
+      store,
+      audit,
+      base,
+      now,
+      notifier: { displayRevoked: (id) => liveRef.current?.notifier.displayRevoked(id) },
+    });
+    const authenticate = (token: string | undefined) =>
+      token !== undefined && isDisplayToken(token) ? displays.authenticate(token) : sessions.authenticate(token);
     const httpServer = createServer();
     const live = await createLive(httpServer, {
       sessions,
+      displays,
       logger,
       redisUrl: config.redisUrl,
       ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),
       touchMs: config.sessionTouchMs,
     });
+    liveRef.current = live;
     const notifier = live.notifier;
     // Tests that share a Redis give each app its own counters (the stream name they isolate themselves by).
     const rateNamespace = options.redisStreamName ?? 'dms';
-    const audit = new AuditService(store, now);
-    const base = new BaseService(store);
     const users = new UserService({
       store,
       sessions,
@@ -175,6 +194,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...auditRoutes(audit),
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
+      ...displayRoutes(displays, {
+        pairRatePerMinute: DISPLAY_PAIR_RATE_PER_MINUTE,
+        rateLimitStore: rateLimitStore(live.redis, 'display-pair', rateNamespace),
+      }),
       ...statsRoutes(
         new StatsService({ db: store.db, dialect: store.dialect }, config.timeZone, {
           rates: (currencies, start, end) => rates.table(currencies, start, end),
@@ -225,7 +248,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     api.use(express.json({ limit: '1mb' }));
     mountAvatar(api, users, (token) => sessions.authenticate(token));
     const unimplemented = mountEndpoints(api, impls, {
-      authenticate: (token) => sessions.authenticate(token),
+      authenticate,
       validateResponses: options.validateResponses ?? false,
       verbatimMessages: new Set(Object.values(STATS_MESSAGES)),
     });
@@ -251,6 +274,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const prune = setInterval(() => {
       sessions.prune().catch((err: unknown) => logger.error({ err }, 'pruning sessions failed'));
       users.pruneDevices().catch((err: unknown) => logger.error({ err }, 'pruning sign-in devices failed'));
+      displays.prune().catch((err: unknown) => logger.error({ err }, 'pruning pairing requests failed'));
     }, 3_600_000);
     prune.unref();
 

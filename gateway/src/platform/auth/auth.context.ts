@@ -33,7 +33,7 @@ export interface AuthContext {
 /** The part of {@link AuthContext} that decides rooms and access (no session). */
 export type Access = Pick<
   AuthContext,
-  'accountId' | 'roleId' | 'isSuperRole' | 'isSuperAccount' | 'permissions' | 'scope'
+  'accountId' | 'roleId' | 'isSuperRole' | 'isSuperAccount' | 'permissions' | 'scope' | 'display'
 >;
 
 /** Whether the caller may use an endpoint whose access list is `codes` (the super role always may). */

@@ -30,7 +30,7 @@ export function displayTokensMigration(dialect: Dialect): Migration {
         .addColumn('pair_expires_at', 'bigint')
         .addColumn('label', 'varchar(64)', (c) => c.notNull().defaultTo(''))
         .addColumn('name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
-        .addColumn('role_id', 'integer', (c) => c.references('role.id').onDelete('restrict'))
+        .addColumn('role_id', 'integer', (c) => c.references('role.id'))
         .addColumn('role_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
         .addColumn('providers', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'bigint', (c) => c.notNull())

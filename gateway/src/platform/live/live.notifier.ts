@@ -12,6 +12,8 @@ export interface LiveNotifier {
   accountChanged(accountId: number): void;
   /** The role's permissions changed: re-scope the sockets of every account holding it. */
   roleChanged(roleId: number): void;
+  /** A wall screen's display token was revoked: disconnect its sockets. */
+  displayRevoked(displayId: number): void;
 }
 
 /** A notifier that does nothing (services used without a live server). */
@@ -20,4 +22,5 @@ export const silentNotifier: LiveNotifier = {
   accountDeleted: () => undefined,
   accountChanged: () => undefined,
   roleChanged: () => undefined,
+  displayRevoked: () => undefined,
 };

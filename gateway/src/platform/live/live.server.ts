@@ -2,7 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
-import { accountRoom, roleRoom, sessionRoom } from '@dms/shared/contracts/live/rooms';
+import { accountRoom, displayRoom, roleRoom, sessionRoom } from '@dms/shared/contracts/live/rooms';
+import { isDisplayToken } from '@dms/shared/contracts/http/display';
 import {
   PRESENCE_EVENTS,
   SESSION_EVENTS,
@@ -14,7 +15,7 @@ import { LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import { toErrorReply } from '../errors/errors';
 import { liveError } from '../errors/errors.handler';
 import type { Logger } from '../logger/logger';
-import type { AuthContext } from '../auth/auth.context';
+import type { Access, AuthContext } from '../auth/auth.context';
 import type { SessionService } from '../auth/session.service';
 import type { RedisClient } from '../http/http.rateLimit';
 import type { LiveNotifier } from './live.notifier';
@@ -24,8 +25,12 @@ import { socketPublisher } from './live.socketPublisher';
 
 /** What a socket carries (serialisable: remote instances read it through `fetchSockets`). */
 export interface SocketData {
+  /** 0 for a wall screen. */
   sessionId: number;
+  /** 0 for a wall screen. */
   accountId: number;
+  /** The display token's id of a wall screen's socket, else null. */
+  displayId: number | null;
   /** Whether the client's page is visible to its user (only then does the socket keep its session alive). */
   visible: boolean;
 }
@@ -37,8 +42,22 @@ export type LiveServer = Server<
   SocketData
 >;
 
+/** What the live channel needs of wall screens' display tokens (`modules/display`). */
+export interface LiveDisplays {
+  /** The watch-only caller of an active display token; -2 otherwise. */
+  authenticate(token: string | undefined, ip?: string): Promise<AuthContext>;
+  /** The current access of an active display, or undefined (revoked). */
+  access(displayId: number): Promise<Access | undefined>;
+  /** Records contact with these displays. */
+  touch(displayIds: readonly number[]): Promise<void>;
+  /** Those still active. */
+  activeAmong(displayIds: readonly number[]): Promise<Set<number>>;
+}
+
 export interface LiveOptions {
   sessions: SessionService;
+  /** Wall screens' display tokens (refused at the handshake without it). */
+  displays?: LiveDisplays | undefined;
   logger: Logger;
   /** Enables the Redis streams adapter (scale-out). */
   redisUrl?: string | undefined;
@@ -96,9 +115,18 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     const handshake = socket.handshake.auth as { token?: unknown; visible?: unknown } | undefined;
     const token = handshake?.token;
     try {
-      const auth = await sessions.authenticate(typeof token === 'string' ? token : undefined);
+      const given = typeof token === 'string' ? token : undefined;
+      const auth =
+        given !== undefined && isDisplayToken(given) && options.displays
+          ? await options.displays.authenticate(given, socket.handshake.address)
+          : await sessions.authenticate(given);
       // A client that does not say its page is visible is taken as unattended.
-      socket.data = { sessionId: auth.sessionId, accountId: auth.accountId, visible: handshake?.visible === true };
+      socket.data = {
+        sessionId: auth.sessionId,
+        accountId: auth.accountId,
+        displayId: auth.display?.id ?? null,
+        visible: handshake?.visible === true,
+      };
       handshakes.set(socket, auth);
       next();
     } catch (err) {
@@ -117,7 +145,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     const wanted = new Set(roomsFor(auth));
     // A recovered socket comes back with its old rooms: drop those its access no longer grants.
     for (const room of socket.rooms) if (isAccessRoom(room) && !wanted.has(room)) void socket.leave(room);
-    void socket.join([...wanted, sessionRoom(auth.sessionId)]);
+    void socket.join(auth.display ? [...wanted] : [...wanted, sessionRoom(auth.sessionId)]);
     socket.on(PRESENCE_EVENTS.set, (payload: unknown) => {
       const presence = presenceSchema.safeParse(payload);
       if (presence.success) socket.data.visible = presence.data.visible;
@@ -139,6 +167,22 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     publisher.publish(SESSION_EVENTS.accountChanged, payload, audience.account(accountId));
   };
 
+  // A wall screen's sockets follow its role: its monitor codes are the role's, read afresh.
+  const rescopeDisplay = async (displayId: number) => {
+    const access = await options.displays?.access(displayId);
+    if (!access) {
+      io.in(displayRoom(displayId)).disconnectSockets(true);
+      return;
+    }
+    const wanted = new Set(roomsFor(access));
+    for (const socket of await io.in(displayRoom(displayId)).fetchSockets()) {
+      for (const room of socket.rooms) if (isAccessRoom(room) && !wanted.has(room)) socket.leave(room);
+      socket.join([...wanted]);
+    }
+    const payload: AccountChanged = { v: 1, accountId: 0, reason: 'role' };
+    io.to(displayRoom(displayId)).emit(SESSION_EVENTS.accountChanged, payload);
+  };
+
   const background = (what: string, p: Promise<unknown>) => {
     p.catch((err: unknown) => logger.error({ err }, `live: ${what} failed`));
   };
@@ -154,19 +198,34 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
         're-scoping a role',
         (async () => {
           const sockets = await io.in(roleRoom(roleId)).fetchSockets();
-          const accounts = new Set(sockets.map((s) => s.data.accountId));
+          const accounts = new Set(sockets.filter((s) => s.data.displayId === null).map((s) => s.data.accountId));
+          const displays = new Set(sockets.flatMap((s) => (s.data.displayId === null ? [] : [s.data.displayId])));
           for (const id of accounts) await rescope(id, 'role');
+          for (const id of displays) await rescopeDisplay(id);
         })(),
       ),
+    displayRevoked: (id) => io.in(displayRoom(id)).disconnectSockets(true),
   };
 
   // A socket whose page is visible is in use; the sockets of sessions that ended are closed.
   const sweep = async () => {
     const visible = new Set<number>();
     const all = new Set<number>();
+    const displays = new Set<number>();
     for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.displayId !== null) {
+        displays.add(socket.data.displayId);
+        continue;
+      }
       all.add(socket.data.sessionId);
       if (socket.data.visible) visible.add(socket.data.sessionId);
+    }
+    if (displays.size > 0 && options.displays) {
+      // A wall screen never expires by idleness: its sockets are its last contact, until it is revoked.
+      await options.displays.touch([...displays]);
+      const active = await options.displays.activeAmong([...displays]);
+      const revoked = [...displays].filter((id) => !active.has(id));
+      if (revoked.length > 0) io.local.in(revoked.map(displayRoom)).disconnectSockets(true);
     }
     if (visible.size > 0) await sessions.touch([...visible]);
     if (all.size === 0) return;

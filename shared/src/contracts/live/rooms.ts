@@ -6,7 +6,8 @@
  * - `live:<code>:<providerId|all>` for each live screen code it holds ({@link LIVE_PERMISSION_CODES})
  *   crossed with its providers, so an event for one screen and one provider goes to
  *   `[liveRoom(code, id), liveRoom(code, 'all')]`;
- * - `account:<id>`, `role:<id>` and `session:<id>` (used by the gateway to re-scope and disconnect).
+ * - `account:<id>`, `role:<id>` and `session:<id>` (used by the gateway to re-scope and disconnect); a wall
+ *   screen's socket is in `display:<id>` instead of the account and session rooms.
  */
 import { PERM } from '../../permissions/codes';
 
@@ -43,6 +44,11 @@ export function accountRoom(id: number): string {
 
 export function roleRoom(id: number): string {
   return `role:${id}`;
+}
+
+/** The room of a wall screen's sockets (display token `id`). */
+export function displayRoom(id: number): string {
+  return `display:${id}`;
 }
 
 export function sessionRoom(id: number): string {

@@ -42,6 +42,7 @@ import { publishFeedProgress } from './modules/feed/feed.live';
 import { FeedCounts } from './modules/feed/feed.scope';
 import { ingestRouter } from './modules/ingest/ingest.routes';
 import { DisplayService } from './modules/display/display.service';
+import { DEFAULT_LIVE_ROUNDS, LiveRounds, type LiveRoundsOptions } from './modules/live/live.rounds';
 import { displayRoutes } from './modules/display/display.routes';
 import { isDisplayToken } from '@dms/shared/contracts/http/display';
 
@@ -59,6 +60,8 @@ export interface AppOptions {
   feed?: FeedConfig;
   /** The engine's configuration; by default `DMS_TZ` of `config` and the rest of the environment. */
   engine?: EngineConfig;
+  /** The round streams' batching window and live window (`modules/live/live.rounds.ts`). */
+  liveRounds?: Partial<LiveRoundsOptions>;
 }
 
 /** A wired gateway, not yet listening. */
@@ -120,7 +123,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       notifier: { displayRevoked: (id) => liveRef.current?.notifier.displayRevoked(id) },
     });
     const authenticate = (token: string | undefined) =>
-      token !== undefined && isDisplayToken(token) ? displays.authenticate(token) : sessions.authenticate(token);
+      token !== undefined && isDisplayToken(token)
+        ? displays.authenticate(token)
+        : sessions.authenticate(token);
     const httpServer = createServer();
     const live = await createLive(httpServer, {
       sessions,
@@ -177,6 +182,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // Event counts per provider: the feed's status shows each account only its own providers' events.
     const feedCounts = new FeedCounts(platformEngine.committed$.pipe(map((batch) => batch.events)));
     const feedProgress = publishFeedProgress(live.publisher, platformFeed.service, feedCounts);
+    // Round starts, bets and settlements of live tables, batched, from what the engine committed.
+    const liveRounds = new LiveRounds(live.publisher, {
+      ...DEFAULT_LIVE_ROUNDS,
+      now: Date.now,
+      ...options.liveRounds,
+    });
+    liveRounds.start(platformEngine.committed$);
 
     const impls: EndpointImpls = {
       ...userRoutes(users, {
@@ -304,6 +316,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       close: () =>
         (closing ??= (async () => {
           feedProgress.unsubscribe();
+          liveRounds.stop();
           feedCounts.stop();
           await platformFeed.stop();
           await platformEngine.stop();

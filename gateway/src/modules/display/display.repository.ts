@@ -53,7 +53,15 @@ const base = (db: Db) =>
 
 export async function insertPending(
   db: Db,
-  d: { tokenHash: string; code: string; expiresAt: number; label: string; now: number; ip: string; userAgent: string },
+  d: {
+    tokenHash: string;
+    code: string;
+    expiresAt: number;
+    label: string;
+    now: number;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('display_token')
@@ -102,7 +110,16 @@ export function findPendingByCode(db: Db, code: string, now: number): Promise<Di
 /** Activates a pending request (compare-and-set on its code and expiry); whether it did. */
 export async function activate(
   db: Db,
-  d: { id: number; code: string; now: number; name: string; roleId: number; roleName: string; providers: readonly number[]; by: string },
+  d: {
+    id: number;
+    code: string;
+    now: number;
+    name: string;
+    roleId: number;
+    roleName: string;
+    providers: readonly number[];
+    by: string;
+  },
 ): Promise<boolean> {
   const res = await db
     .updateTable('display_token')
@@ -138,7 +155,12 @@ export async function revoke(db: Db, id: number, now: number, by: string): Promi
 
 export async function list(
   db: Db,
-  q: { keyword?: string | undefined; state?: 'active' | 'revoked' | undefined; offset: number; limit: number },
+  q: {
+    keyword?: string | undefined;
+    state?: 'active' | 'revoked' | undefined;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: DisplayRecord[]; total: number }> {
   let rows = base(db).where('d.state', '!=', 'pending');
   let count = db.selectFrom('display_token as d').where('d.state', '!=', 'pending');

@@ -37,7 +37,12 @@ export interface DisplayServiceDeps {
 const TOUCH_MS = 60_000;
 
 const parseProviders = (text: string): number[] =>
-  text === '' ? [] : text.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  text === ''
+    ? []
+    : text
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0);
 
 /** The monitor codes a display holds through its role now (none when unbound). */
 function monitorCodes(r: Pick<repo.DisplayRecord, 'roleId' | 'rolePermission'>): string[] {
@@ -48,7 +53,8 @@ function monitorCodes(r: Pick<repo.DisplayRecord, 'roleId' | 'rolePermission'>):
 
 function newCode(): string {
   let code = '';
-  for (let i = 0; i < DISPLAY_CODE_LENGTH; i++) code += DISPLAY_CODE_ALPHABET[randomInt(DISPLAY_CODE_ALPHABET.length)];
+  for (let i = 0; i < DISPLAY_CODE_LENGTH; i++)
+    code += DISPLAY_CODE_ALPHABET[randomInt(DISPLAY_CODE_ALPHABET.length)];
   return code;
 }
 
@@ -143,7 +149,14 @@ export class DisplayService {
     const r = await this.recordOf(token);
     if (!r || r.state !== 'active') throw refuse.sessionExpired();
     await this.contact(r, ip);
-    return { ...this.accessOf(r), sessionId: 0, account: `display:${r.id}`, nickname: r.name, introduction: '', roleName: r.roleName };
+    return {
+      ...this.accessOf(r),
+      sessionId: 0,
+      account: `display:${r.id}`,
+      nickname: r.name,
+      introduction: '',
+      roleName: r.roleName,
+    };
   }
 
   /** The current access of an active display (to re-scope its sockets), or undefined. */
@@ -165,7 +178,13 @@ export class DisplayService {
   async pending(code: string): Promise<DisplayPending> {
     const r = await repo.findPendingByCode(this.deps.store.db, code, this.deps.now());
     if (!r || r.pairExpiresAt === null) throw refuse.notFound('display.codeUnknown');
-    return { label: r.label, createdAt: r.createdAt, expiresAt: r.pairExpiresAt, ip: r.createdIp, userAgent: r.userAgent };
+    return {
+      label: r.label,
+      createdAt: r.createdAt,
+      expiresAt: r.pairExpiresAt,
+      ip: r.createdIp,
+      userAgent: r.userAgent,
+    };
   }
 
   /**

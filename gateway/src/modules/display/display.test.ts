@@ -28,7 +28,14 @@ const flagged = (provider: number, seq = 1): PlayerFlagged => ({
   v: 1,
   seq,
   providers: [provider],
-  player: { provider, account: 'p1', kinds: ['win_rate'], level: 3, score: 9, firstDetectedAt: 1_763_800_000_000 },
+  player: {
+    provider,
+    account: 'p1',
+    kinds: ['win_rate'],
+    level: 3,
+    score: 9,
+    firstDetectedAt: 1_763_800_000_000,
+  },
 });
 
 async function pair(label = 'Wall 1'): Promise<DisplayPairResult> {
@@ -66,7 +73,12 @@ describe('wall screen pairing', () => {
     const wall = await pair();
     expect(wall.code).toMatch(/^[A-Z2-9]{8}$/);
     const pending = await t.call<DisplaySelf>('GET', '/display/me', { token: wall.token });
-    expect(pending.body.data).toMatchObject({ state: 'pending', code: wall.code, name: 'Wall 1', permission: [] });
+    expect(pending.body.data).toMatchObject({
+      state: 'pending',
+      code: wall.code,
+      name: 'Wall 1',
+      permission: [],
+    });
     // Pending: no socket, no watch endpoint.
     expect((await refusedHandshake(t.url, wall.token))?.code).toBe(-2);
     expect((await t.call('GET', '/base/providers', { token: wall.token })).body.code).toBe(-2);
@@ -82,16 +94,33 @@ describe('wall screen pairing', () => {
     const approved = await approve(wall.code, roleId, [1001]);
     expect(approved.body.code).toBe(0);
     const me = await t.call<DisplaySelf>('GET', '/display/me', { token: wall.token });
-    expect(me.body.data).toMatchObject({ state: 'active', code: null, permission: ['3000'], providers: [1001] });
+    expect(me.body.data).toMatchObject({
+      state: 'active',
+      code: null,
+      permission: ['3000'],
+      providers: [1001],
+    });
     // The code is spent.
     expect((await approve(wall.code, roleId, [1001])).status).toBe(404);
 
     const socket = await connectLive(t.url, wall.token);
     open.push(socket);
     const [got] = await collect([socket], () => {
-      t.app.publisher.publish(LIVE_EVENTS.playerFlagged, flagged(1001, 1), audience.screen(PERM.BACCARAT_MONITOR, [1001]));
-      t.app.publisher.publish(LIVE_EVENTS.playerFlagged, flagged(1002, 2), audience.screen(PERM.BACCARAT_MONITOR, [1002]));
-      t.app.publisher.publish(LIVE_EVENTS.playerFlagged, flagged(1001, 3), audience.screen(PERM.RISK_DATA, [1001]));
+      t.app.publisher.publish(
+        LIVE_EVENTS.playerFlagged,
+        flagged(1001, 1),
+        audience.screen(PERM.BACCARAT_MONITOR, [1001]),
+      );
+      t.app.publisher.publish(
+        LIVE_EVENTS.playerFlagged,
+        flagged(1002, 2),
+        audience.screen(PERM.BACCARAT_MONITOR, [1002]),
+      );
+      t.app.publisher.publish(
+        LIVE_EVENTS.playerFlagged,
+        flagged(1001, 3),
+        audience.screen(PERM.RISK_DATA, [1001]),
+      );
     });
     expect(got).toEqual([flagged(1001, 1)]);
   });
@@ -119,7 +148,11 @@ describe('wall screen pairing', () => {
     const wall = await pair();
     const baccarat = await monitorRole([PERM.BACCARAT_MONITOR]);
     const noCode = await approve(wall.code, baccarat, [1001], staff.token);
-    expect([noCode.status, noCode.body.key, noCode.body.params]).toEqual([403, 'display.grantNotHeld', { code: '3000' }]);
+    expect([noCode.status, noCode.body.key, noCode.body.params]).toEqual([
+      403,
+      'display.grantNotHeld',
+      { code: '3000' },
+    ]);
     const risk = await monitorRole([PERM.RISK_DATA]);
     const outside = await approve(wall.code, risk, [1002], staff.token);
     expect([outside.status, outside.body.key]).toEqual([403, 'access.providerOutside']);
@@ -159,8 +192,16 @@ describe('wall screen pairing', () => {
     expect(edit.body.code).toBe(0);
     await changed;
     const [got] = await collect([socket], () => {
-      t.app.publisher.publish(LIVE_EVENTS.playerFlagged, flagged(1001, 1), audience.screen(PERM.BACCARAT_MONITOR, [1001]));
-      t.app.publisher.publish(LIVE_EVENTS.playerFlagged, flagged(1001, 2), audience.screen(PERM.RISK_DATA, [1001]));
+      t.app.publisher.publish(
+        LIVE_EVENTS.playerFlagged,
+        flagged(1001, 1),
+        audience.screen(PERM.BACCARAT_MONITOR, [1001]),
+      );
+      t.app.publisher.publish(
+        LIVE_EVENTS.playerFlagged,
+        flagged(1001, 2),
+        audience.screen(PERM.RISK_DATA, [1001]),
+      );
     });
     expect(got).toEqual([flagged(1001, 2)]);
   });
@@ -173,9 +214,19 @@ describe('wall screen pairing', () => {
     open.push(socket);
     await t.app.sweepLive();
 
-    const listed = await t.call<Page<DisplayRow>>('GET', '/display/list', { token: admin, query: { keyword: 'lobby' } });
+    const listed = await t.call<Page<DisplayRow>>('GET', '/display/list', {
+      token: admin,
+      query: { keyword: 'lobby' },
+    });
     expect(listed.body.data.list).toHaveLength(1);
-    expect(listed.body.data.list[0]).toMatchObject({ id, state: 'active', roleId, permission: '3000', providers: [1001], label: 'Lobby' });
+    expect(listed.body.data.list[0]).toMatchObject({
+      id,
+      state: 'active',
+      roleId,
+      permission: '3000',
+      providers: [1001],
+      label: 'Lobby',
+    });
     expect(listed.body.data.list[0]?.lastSeenAt).toBeTypeOf('number');
 
     const gone = nextEvent<string>(socket, 'disconnect');
@@ -184,10 +235,15 @@ describe('wall screen pairing', () => {
     expect((await t.call('GET', '/display/me', { token: wall.token })).body.code).toBe(-2);
     expect((await t.call('GET', '/base/providers', { token: wall.token })).body.code).toBe(-2);
     expect((await refusedHandshake(t.url, wall.token))?.code).toBe(-2);
-    const after = await t.call<Page<DisplayRow>>('GET', '/display/list', { token: admin, query: { state: 'revoked', keyword: 'lobby' } });
+    const after = await t.call<Page<DisplayRow>>('GET', '/display/list', {
+      token: admin,
+      query: { state: 'revoked', keyword: 'lobby' },
+    });
     expect(after.body.data.list[0]).toMatchObject({ id, state: 'revoked', roleId: null, revokedBy: 'admin' });
     // The role it was bound to can now be deleted.
-    expect((await t.call('POST', '/permission/role/delete', { token: admin, body: { id: roleId } })).body.code).toBe(0);
+    expect(
+      (await t.call('POST', '/permission/role/delete', { token: admin, body: { id: roleId } })).body.code,
+    ).toBe(0);
 
     const audit = await t.call<Page<AuditRow>>('GET', '/permission/audit/list', {
       token: admin,

@@ -43,7 +43,11 @@ export function displayTokensMigration(dialect: Dialect): Migration {
         .addColumn('last_seen_at', 'bigint')
         .addColumn('last_ip', 'varchar(64)', (c) => c.notNull().defaultTo(''))
         .execute();
-      await db.schema.createIndex('display_token_state').on('display_token').columns(['state', 'id']).execute();
+      await db.schema
+        .createIndex('display_token_state')
+        .on('display_token')
+        .columns(['state', 'id'])
+        .execute();
       await db.schema.createIndex('display_token_role').on('display_token').column('role_id').execute();
     },
   };

@@ -198,8 +198,12 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
         're-scoping a role',
         (async () => {
           const sockets = await io.in(roleRoom(roleId)).fetchSockets();
-          const accounts = new Set(sockets.filter((s) => s.data.displayId === null).map((s) => s.data.accountId));
-          const displays = new Set(sockets.flatMap((s) => (s.data.displayId === null ? [] : [s.data.displayId])));
+          const accounts = new Set(
+            sockets.filter((s) => s.data.displayId === null).map((s) => s.data.accountId),
+          );
+          const displays = new Set(
+            sockets.flatMap((s) => (s.data.displayId === null ? [] : [s.data.displayId])),
+          );
           for (const id of accounts) await rescope(id, 'role');
           for (const id of displays) await rescopeDisplay(id);
         })(),

@@ -67,10 +67,13 @@ export function formatPairingCode(code: string): string {
 
 const codeSchema = cleanText(z.string().max(32))
   .transform(normalizePairingCode)
-  .refine((c) => c.length === DISPLAY_CODE_LENGTH && [...c].every((ch) => DISPLAY_CODE_ALPHABET.includes(ch)), {
-    message: 'not a pairing code',
-    params: { key: 'display.badCode' },
-  });
+  .refine(
+    (c) => c.length === DISPLAY_CODE_LENGTH && [...c].every((ch) => DISPLAY_CODE_ALPHABET.includes(ch)),
+    {
+      message: 'not a pairing code',
+      params: { key: 'display.badCode' },
+    },
+  );
 
 export const DISPLAY_STATES = ['pending', 'active', 'revoked'] as const;
 export type DisplayState = (typeof DISPLAY_STATES)[number];

@@ -22,8 +22,15 @@ export const liveReplayQuerySchema = z
     from: epochMs,
     to: epochMs,
     /** Only the rounds of this game (1 baccarat, 2 Teen Patti); both by default. */
-    gameId: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
-    cursor: z.string().max(200).regex(/^[\w.:-]*$/).optional(),
+    gameId: z.coerce
+      .number()
+      .pipe(z.union([z.literal(1), z.literal(2)]))
+      .optional(),
+    cursor: z
+      .string()
+      .max(200)
+      .regex(/^[\w.:-]*$/)
+      .optional(),
     limit: boundedInt(1, REPLAY_PAGE_MAX).default(REPLAY_PAGE_DEFAULT),
   })
   .refine((q) => q.from < q.to, {

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { PERM } from '@dms/shared/permissions/codes';
+import { LIVE_EVENTS } from '@dms/shared/contracts/live/events';
+import { ev } from '../../engine/events.fixtures';
+import { createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
+import { connectLive, nextEvent } from '../../testing/testing.live';
+
+let t: TestApp;
+const open: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await t?.close();
+});
+
+const STREAMS = [LIVE_EVENTS.roundStarted, LIVE_EVENTS.betsPlaced, LIVE_EVENTS.roundSettled];
+
+/** Every round-stream event a socket receives, with its name, until a `marker`. */
+function recordUntilMarker(socket: Socket): Promise<[string, unknown][]> {
+  const got: [string, unknown][] = [];
+  const on = (name: string, payload: unknown) => {
+    if (STREAMS.includes(name as (typeof STREAMS)[number])) got.push([name, payload]);
+  };
+  socket.onAny(on);
+  return new Promise((resolve) =>
+    socket.once('marker', () => {
+      socket.offAny(on);
+      resolve(got);
+    }),
+  );
+}
+
+async function live(codes: string[], providers: number[]): Promise<Socket> {
+  const staff = await createStaff(t, { codes, providers });
+  const s = await connectLive(t.url, staff.token);
+  open.push(s);
+  return s;
+}
+
+describe('round streams of the live channel', () => {
+  it("sends round start, the round's bets in one batch and the settlement with totals, each provider its own", async () => {
+    const p1 = await live([PERM.BACCARAT_MONITOR], [1001]);
+    const p2 = await live([PERM.BACCARAT_MONITOR], [1002]);
+    const risk = await live([PERM.RISK_DATA], [1001, 1002]);
+    const teen = await live([PERM.TEEN_PATTI_MONITOR], [1001, 1002]);
+    const now = Date.now();
+    const round = 'live-r1';
+    const bet = (tx: string, provider: number, betType: string, amount: number, playerId: number) =>
+      ev.bet({
+        transactionId: tx,
+        id: tx,
+        roundId: round,
+        provider,
+        betType,
+        amount,
+        playerId,
+        account: `a${playerId}`,
+        ts: now + 1,
+      });
+    const recorded = [p1, p2, risk, teen].map(recordUntilMarker);
+    const settledOnP1 = nextEvent(p1, LIVE_EVENTS.roundSettled);
+    const settledOnP2 = nextEvent(p2, LIVE_EVENTS.roundSettled);
+    const result = await t.app.engine.submit([
+      ev.round({ id: `rs-${round}`, roundId: round, provider: 1001, ts: now }),
+      bet('lt-1', 1001, 'banker', 10_000, 1),
+      bet('lt-2', 1001, 'player', 5_000, 2),
+      bet('lt-3', 1002, 'player', 7_000, 3),
+      bet('lt-4', 1001, 'banker', 2_000, 4),
+      ev.settled({
+        id: `st-${round}`,
+        roundId: round,
+        provider: 1001,
+        ts: now + 2,
+        payouts: [
+          { transactionId: 'lt-1', playerId: 1, payout: 19_500 },
+          { transactionId: 'lt-2', playerId: 2, payout: 0 },
+          { transactionId: 'lt-3', playerId: 3, payout: 0 },
+          { transactionId: 'lt-4', playerId: 4, payout: 3_900 },
+        ],
+      }),
+    ]);
+    expect(result.refused).toEqual([]);
+    await Promise.all([settledOnP1, settledOnP2]);
+    t.app.io.emit('marker');
+    const [toP1, toP2, toRisk, toTeen] = await Promise.all(recorded);
+
+    expect(toP1?.map(([name]) => name)).toEqual(['round:started', 'bets:placed', 'round:settled']);
+    expect(toP1?.[1]?.[1]).toMatchObject({
+      providers: [1001],
+      roundId: round,
+      bets: [{ id: 'lt-1' }, { id: 'lt-2' }, { id: 'lt-4' }],
+    });
+    expect(toP1?.[2]?.[1]).toMatchObject({
+      providers: [1001],
+      roundId: round,
+      result: { winner: 'banker' },
+      totals: [
+        { betType: 'banker', bets: 2, amount: 12_000, payout: 23_400 },
+        { betType: 'player', bets: 1, amount: 5_000, payout: 0 },
+      ],
+    });
+    // Provider 1002 sees its own bet and totals, nothing of 1001's money, and not the table's start.
+    expect(toP2?.map(([name]) => name)).toEqual(['bets:placed', 'round:settled']);
+    expect(toP2?.[0]?.[1]).toMatchObject({ providers: [1002], bets: [{ id: 'lt-3', amount: 7_000 }] });
+    expect(toP2?.[1]?.[1]).toMatchObject({
+      providers: [1002],
+      totals: [{ betType: 'player', bets: 1, amount: 7_000, payout: 0 }],
+    });
+    // Neither risk data nor the Teen Patti monitor receive baccarat rounds.
+    expect(toRisk).toEqual([]);
+    expect(toTeen).toEqual([]);
+  });
+
+  it('does not push history older than the live window (a backfill)', async () => {
+    const p1 = await live([PERM.BACCARAT_MONITOR], [1001]);
+    const recorded = recordUntilMarker(p1);
+    const old = Date.now() - 3_600_000;
+    const fresh = nextEvent(p1, LIVE_EVENTS.roundStarted);
+    const result = await t.app.engine.submit([
+      ev.round({ id: 'rs-old', roundId: 'old-1', ts: old }),
+      ev.bet({ id: 'old-tx', transactionId: 'old-tx', roundId: 'old-1', ts: old + 1 }),
+    ]);
+    expect(result.refused).toEqual([]);
+    // A live round committed after the old one: the streams keep commit order, so what came before it was
+    // never going to be sent if it has not arrived with it.
+    await t.app.engine.submit([ev.round({ id: 'rs-new', roundId: 'new-1', ts: Date.now() })]);
+    expect(await fresh).toMatchObject({ roundId: 'new-1' });
+    t.app.io.emit('marker');
+    expect((await recorded).map(([, p]) => (p as { roundId: string }).roundId)).toEqual(['new-1']);
+  });
+});

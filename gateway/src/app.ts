@@ -13,6 +13,7 @@ import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
 import { createLive, type Live, type LiveServer } from './platform/live/live.server';
+import type { LiveReplaySource } from './platform/live/live.replay';
 import type { LivePublisher } from './platform/live/live.publisher';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
@@ -62,6 +63,8 @@ export interface AppOptions {
   engine?: EngineConfig;
   /** The round streams' batching window and live window (`modules/live/live.rounds.ts`). */
   liveRounds?: Partial<LiveRoundsOptions>;
+  /** Where `live:resume` reads missed findings and alerts (the risk store; tests pass a fake). */
+  liveReplay?: LiveReplaySource;
 }
 
 /** A wired gateway, not yet listening. */
@@ -130,6 +133,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const live = await createLive(httpServer, {
       sessions,
       displays,
+      replay: options.liveReplay,
       logger,
       redisUrl: config.redisUrl,
       ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Envelope } from '@dms/shared/contracts/envelope';
 import { API_BASE } from '@dms/shared/contracts/http/paths';
 import { loadConfig, type Config } from '../config/config';
-import { createApp, type App } from '../app';
+import { createApp, type App, type AppOptions } from '../app';
 import type { Logger } from '../platform/logger/logger';
 import { openTestStore, tempDir } from './testing.store';
 
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   /** Configuration fields on top of the loaded ones. */
   config?: Partial<Config>;
   redisStreamName?: string;
+  /** Options of the app beyond the test defaults (a fake replay source, the round streams' windows). */
+  app?: Pick<AppOptions, 'liveReplay' | 'liveRounds'>;
   /** The gateway's logger (silent by default). */
   logger?: Logger;
 }
@@ -86,6 +88,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     validateResponses: true,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),
+    ...options.app,
   });
   const { port } = await app.listen();
   const url = `http://127.0.0.1:${port}`;

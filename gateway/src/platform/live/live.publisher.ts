@@ -1,4 +1,9 @@
-import type { ServerEventName, ServerEventPayload } from '@dms/shared/contracts/live/events';
+import {
+  screensOf,
+  type SeqEventName,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '@dms/shared/contracts/live/events';
 
 /**
  * Who receives a live event:
@@ -50,3 +55,19 @@ export const silentPublisher: LivePublisher = {
   publish: () => undefined,
   publishByScope: () => undefined,
 };
+
+/**
+ * Publishes a finding or alert change (an event with a store `seq`) to every screen it is for
+ * ({@link screensOf}: cross-bet ones to 3000 and 8000, players and providers to 8000) within its
+ * providers. Call it after the transaction that stored the change committed. A socket holding several of
+ * those screens receives it once: the live channel delivers each `seq` once per socket, and `live:resume`
+ * replays from the store what a socket missed.
+ */
+export function publishChange<E extends SeqEventName>(
+  publisher: LivePublisher,
+  event: E,
+  payload: ServerEventPayload<E>,
+): void {
+  for (const code of screensOf(event, payload))
+    publisher.publish(event, payload, audience.screen(code, payload.providers));
+}

@@ -12,7 +12,15 @@ import {
   type HandshakeError,
 } from '@dms/shared/contracts/live/session';
 import { LIVE_PATH } from '@dms/shared/contracts/http/paths';
-import { toErrorReply } from '../errors/errors';
+import {
+  LIVE_COMMANDS,
+  RESUME_MAX,
+  liveResumeSchema,
+  type LiveResumed,
+  type SeqEventName,
+} from '@dms/shared/contracts/live/events';
+import type { Ack } from '@dms/shared/contracts/live/session';
+import { refuse, toErrorReply } from '../errors/errors';
 import { liveError } from '../errors/errors.handler';
 import type { Logger } from '../logger/logger';
 import type { Access, AuthContext } from '../auth/auth.context';
@@ -22,6 +30,23 @@ import type { LiveNotifier } from './live.notifier';
 import { audience, type LivePublisher } from './live.publisher';
 import { isAccessRoom, roomsFor } from './live.rooms';
 import { socketPublisher } from './live.socketPublisher';
+import type { LiveReplaySource, ReplayRecord } from './live.replay';
+import { SeqGate, mayReceive } from './live.seqGate';
+
+/** A finding or alert change relayed to the other instances, with the rooms it is for. */
+interface SeqRelay {
+  event: SeqEventName;
+  payload: unknown;
+  rooms: string[];
+}
+
+/** Events between gateway instances (through the adapter). */
+interface InterServerEvents {
+  'live:seq': (relay: SeqRelay) => void;
+}
+
+/** Stored changes read per query of a resume. */
+const RESUME_PAGE = 500;
 
 /** What a socket carries (serialisable: remote instances read it through `fetchSockets`). */
 export interface SocketData {
@@ -38,7 +63,7 @@ export interface SocketData {
 export type LiveServer = Server<
   Record<string, never>,
   Record<string, (...args: unknown[]) => void>,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
@@ -65,6 +90,11 @@ export interface LiveOptions {
   redisStreamName?: string;
   /** How often visible sockets keep their sessions alive and ended sessions lose their sockets. */
   touchMs: number;
+  /**
+   * Where `live:resume` reads the findings and alert changes a client missed (the risk store). Without
+   * one, a resume replays nothing and answers with the client's own `after`.
+   */
+  replay?: LiveReplaySource | undefined;
 }
 
 export interface Live {
@@ -106,7 +136,19 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     io.adapter(createAdapter(redis, { streamName: options.redisStreamName ?? 'dms:socket.io' }));
   }
 
-  const publisher = socketPublisher(io, logger);
+  // Each socket's order of findings and alerts (no gap, no duplicate across a resume).
+  const gates = new Map<string, SeqGate>();
+  /** Hands a finding or alert change to the gates of this instance's sockets in `rooms`. */
+  const deliverSeq = (relay: SeqRelay) => {
+    const ids = new Set<string>();
+    for (const room of relay.rooms) for (const id of io.of('/').adapter.rooms.get(room) ?? []) ids.add(id);
+    for (const id of ids) gates.get(id)?.live(relay.event, relay.payload as never);
+  };
+  io.on('live:seq', deliverSeq);
+  const publisher = socketPublisher(io, logger, (event, payload, rooms) => {
+    deliverSeq({ event, payload, rooms });
+    if (options.redisUrl) io.serverSideEmit('live:seq', { event, payload, rooms });
+  });
 
   // The access read by the handshake, handed to the connection handler that follows it.
   const handshakes = new WeakMap<object, AuthContext>();
@@ -146,11 +188,58 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     // A recovered socket comes back with its old rooms: drop those its access no longer grants.
     for (const room of socket.rooms) if (isAccessRoom(room) && !wanted.has(room)) void socket.leave(room);
     void socket.join(auth.display ? [...wanted] : [...wanted, sessionRoom(auth.sessionId)]);
+    const gate = new SeqGate((r: ReplayRecord) => socket.emit(r.event, r.payload));
+    gates.set(socket.id, gate);
+    socket.on('disconnect', () => gates.delete(socket.id));
+    socket.on(LIVE_COMMANDS.resume, (payload: unknown, ack: unknown) => {
+      const reply = (answer: Ack<LiveResumed>) => {
+        if (typeof ack === 'function') (ack as (a: Ack<LiveResumed>) => void)(answer);
+      };
+      const parsed = liveResumeSchema.safeParse(payload);
+      if (!parsed.success) {
+        reply({ error: liveError(toErrorReply(refuse.bad('request.invalid')).body) });
+        return;
+      }
+      const after = parsed.data.after;
+      gate.begin(after);
+      resume(socket.rooms, gate, after).then(
+        (done) => reply({ data: done }),
+        (err: unknown) => {
+          gate.end(after);
+          const answer = toErrorReply(err);
+          logger.error({ err }, 'live: resume failed');
+          reply({ error: liveError(answer.body) });
+        },
+      );
+    });
     socket.on(PRESENCE_EVENTS.set, (payload: unknown) => {
       const presence = presenceSchema.safeParse(payload);
       if (presence.success) socket.data.visible = presence.data.visible;
     });
   });
+
+  /** Replays what a socket missed after `after`, within its screens and providers, then opens its gate. */
+  const resume = async (rooms: ReadonlySet<string>, gate: SeqGate, after: number): Promise<LiveResumed> => {
+    const source = options.replay;
+    if (!source) {
+      gate.end(after);
+      return { replayed: 0, upTo: after };
+    }
+    const head = await source.head();
+    // More missed than one resume sends: the newest RESUME_MAX changes (the client reloads its lists).
+    const truncated = head - after > RESUME_MAX;
+    let from = truncated ? head - RESUME_MAX : after;
+    let replayed = 0;
+    for (;;) {
+      const page = await source.after(from, RESUME_PAGE);
+      for (const record of page) if (mayReceive(rooms, record) && gate.replay(record)) replayed += 1;
+      const last = page[page.length - 1];
+      if (last) from = last.payload.seq;
+      if (page.length < RESUME_PAGE) break;
+    }
+    gate.end(from);
+    return { replayed, upTo: from, ...(truncated ? { truncated } : {}) };
+  };
 
   const rescope = async (accountId: number, reason: AccountChanged['reason']) => {
     const access = await sessions.access(accountId);

@@ -1,4 +1,9 @@
-import { SERVER_EVENT_SCHEMAS, type ServerEventName } from '@dms/shared/contracts/live/events';
+import {
+  SERVER_EVENT_SCHEMAS,
+  isSeqEvent,
+  type SeqEventName,
+  type ServerEventName,
+} from '@dms/shared/contracts/live/events';
 import { LIVE_PERMISSION_CODES, accountRoom, liveTargets } from '@dms/shared/contracts/live/rooms';
 import type { Logger } from '../logger/logger';
 import type { LiveAudience, LivePublisher } from './live.publisher';
@@ -41,6 +46,11 @@ export function scopeOfRooms(rooms: ReadonlySet<string>): number[] | 'all' {
 export function socketPublisher(
   io: Pick<LiveServer, 'emit' | 'to' | 'of' | 'local'>,
   logger: Logger,
+  /**
+   * Where findings and alert changes (events with a store `seq`) go instead of a room broadcast: each
+   * socket's {@link SeqGate}, so that a resume and the live stream never leave a gap or send twice.
+   */
+  seq?: (event: SeqEventName, payload: unknown, rooms: string[]) => void,
 ): LivePublisher {
   /** The payload as its schema reads it, or undefined (logged) when it does not match. */
   const check = (event: ServerEventName, payload: unknown): unknown => {
@@ -64,7 +74,9 @@ export function socketPublisher(
         return;
       }
       if (rooms === 'everyone') io.emit(event, data);
-      else if (rooms.length > 0) io.to(rooms).emit(event, data);
+      else if (rooms.length === 0) return;
+      else if (seq && isSeqEvent(event)) seq(event, data, rooms);
+      else io.to(rooms).emit(event, data);
     },
     publishByScope: (event, payloadFor) => {
       const groups = new Map<string, { scope: number[] | 'all'; ids: string[] }>();

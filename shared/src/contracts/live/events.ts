@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RiskLevel } from '../../domain/enums';
+import { PERM } from '../../permissions/codes';
 import { FEED_PROGRESSED, feedProgressedSchema } from './feed';
 import {
   SESSION_EVENTS,
@@ -237,8 +238,47 @@ export const liveResumedSchema = z.object({
   replayed: z.number().int().nonnegative(),
   /** The `seq` the replay reached; the live stream goes on from there. */
   upTo: storeSeq,
+  /**
+   * Set when more was missed than one resume sends ({@link RESUME_MAX}): the oldest were skipped, and the
+   * client should reload its lists from the REST endpoints.
+   */
+  truncated: z.boolean().optional(),
 });
 export type LiveResumed = z.infer<typeof liveResumedSchema>;
+
+/** Most findings and alerts one `live:resume` sends again (the newest of what was missed). */
+export const RESUME_MAX = 20_000;
+
+/** The events that carry a store `seq` and are replayed by `live:resume`. */
+export const SEQ_EVENTS = [
+  LIVE_EVENTS.crossbetRaised,
+  LIVE_EVENTS.crossbetUpdated,
+  LIVE_EVENTS.playerFlagged,
+  LIVE_EVENTS.providerFlagged,
+  LIVE_EVENTS.alertRaised,
+  LIVE_EVENTS.alertAcknowledged,
+  LIVE_EVENTS.alertResolved,
+] as const;
+export type SeqEventName = (typeof SEQ_EVENTS)[number];
+
+/** Whether an event carries a store `seq` (and is replayed). */
+export function isSeqEvent(event: string): event is SeqEventName {
+  return (SEQ_EVENTS as readonly string[]).includes(event);
+}
+
+/**
+ * The live screens (permission codes) a finding or an alert is pushed to, and replayed to: cross-bet groups
+ * and their alerts to the baccarat monitor (3000) and risk data (8000); players and providers, and their
+ * alerts, to risk data. The publisher of findings and the replay use this one rule.
+ */
+export function screensOf<E extends SeqEventName>(event: E, payload: ServerEventPayload<E>): string[] {
+  if (event === LIVE_EVENTS.crossbetRaised || event === LIVE_EVENTS.crossbetUpdated)
+    return [PERM.BACCARAT_MONITOR, PERM.RISK_DATA];
+  if (event === LIVE_EVENTS.playerFlagged || event === LIVE_EVENTS.providerFlagged) return [PERM.RISK_DATA];
+  return (payload as AlertChanged).alert.kind === 'crossbet'
+    ? [PERM.BACCARAT_MONITOR, PERM.RISK_DATA]
+    : [PERM.RISK_DATA];
+}
 
 /** The acknowledgement of a command, checked on the client. */
 export function ackSchema<T extends z.ZodType>(data: T) {

@@ -13,7 +13,10 @@ import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
 import { createLive, type Live, type LiveServer } from './platform/live/live.server';
-import type { LiveReplaySource } from './platform/live/live.replay';
+import { noRiskHistory, type LiveReplaySource, type PeriodReplaySource } from './platform/live/live.replay';
+import { PeriodRepository } from './modules/live/live.period.repository';
+import { PeriodReplayService } from './modules/live/live.period.service';
+import { liveRoutes } from './modules/live/live.routes';
 import type { LivePublisher } from './platform/live/live.publisher';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
@@ -65,6 +68,8 @@ export interface AppOptions {
   liveRounds?: Partial<LiveRoundsOptions>;
   /** Where `live:resume` reads missed findings and alerts (the risk store; tests pass a fake). */
   liveReplay?: LiveReplaySource;
+  /** Where the monitor's period replay reads alerts and flagged rounds (the risk store; tests pass a fake). */
+  periodReplay?: PeriodReplaySource;
 }
 
 /** A wired gateway, not yet listening. */
@@ -210,6 +215,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...auditRoutes(audit),
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
+      ...liveRoutes(
+        new PeriodReplayService(new PeriodRepository(store), () => options.periodReplay ?? noRiskHistory),
+      ),
       ...displayRoutes(displays, {
         pairRatePerMinute: DISPLAY_PAIR_RATE_PER_MINUTE,
         rateLimitStore: rateLimitStore(live.redis, 'display-pair', rateNamespace),

@@ -53,7 +53,7 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   redisStreamName?: string;
   /** Options of the app beyond the test defaults (a fake replay source, the round streams' windows). */
-  app?: Pick<AppOptions, 'liveReplay' | 'liveRounds'>;
+  app?: Pick<AppOptions, 'liveReplay' | 'liveRounds' | 'periodReplay'>;
   /** The gateway's logger (silent by default). */
   logger?: Logger;
 }

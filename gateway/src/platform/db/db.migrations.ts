@@ -10,6 +10,7 @@ import { LOGIN_DEVICES_MIGRATION, loginDevicesMigration } from './db.loginDevice
 import { COMMIT_SEQ_MIGRATION, commitSeqMigration } from './db.commitSeq';
 import { RISK_RUNNER_MIGRATION, riskRunnerMigration } from './db.riskRunner';
 import { DISPLAY_TOKENS_MIGRATION, displayTokensMigration } from './db.displayTokens';
+import { LIVE_REPLAY_MIGRATION, liveReplayMigration } from './db.liveReplay';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -174,6 +175,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [COMMIT_SEQ_MIGRATION]: commitSeqMigration,
     [RISK_RUNNER_MIGRATION]: riskRunnerMigration,
     [DISPLAY_TOKENS_MIGRATION]: displayTokensMigration(dialect),
+    [LIVE_REPLAY_MIGRATION]: liveReplayMigration,
   };
 }
 

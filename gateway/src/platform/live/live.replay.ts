@@ -1,4 +1,4 @@
-import type { SeqEventName, ServerEventPayload } from '@dms/shared/contracts/live/events';
+import type { AlertChanged, SeqEventName, ServerEventPayload } from '@dms/shared/contracts/live/events';
 
 /** A stored finding or alert change, as the live event it was pushed as. */
 export type ReplayRecord = {
@@ -18,3 +18,35 @@ export interface LiveReplaySource {
   /** The highest `seq` stored (0 when none). */
   head(): Promise<number>;
 }
+
+/** A position in event-time order: the time, then the store's number. */
+export interface EventPosition {
+  at: number;
+  seq: number;
+}
+
+/**
+ * What the monitor's period replay (`GET /live/replay`) reads of the risk store: the alerts raised in a
+ * period and the cross-bet groups each settled round is evidence of. Implemented over the risk store's
+ * tables; until then {@link noRiskHistory}.
+ */
+export interface PeriodReplaySource {
+  /**
+   * Alerts raised (`raisedAt`, event time) in `[from, to)`, as their `alert:raised` payloads (state as
+   * raised), after `after` in (`raisedAt`, `seq`) order, at most `limit`.
+   */
+  alertsBetween(q: {
+    from: number;
+    to: number;
+    after: EventPosition | null;
+    limit: number;
+  }): Promise<AlertChanged[]>;
+  /** The cross-bet group ids each of these rounds is evidence of (rounds of no group are absent). */
+  flaggedRounds(roundIds: readonly string[]): Promise<Map<string, string[]>>;
+}
+
+/** A period replay source with no alerts and no flagged rounds (no risk store yet). */
+export const noRiskHistory: PeriodReplaySource = {
+  alertsBetween: () => Promise.resolve([]),
+  flaggedRounds: () => Promise.resolve(new Map()),
+};

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { Store } from '../../platform/db/db.store';
+import type { PlatformTables } from '../../engine/events.tables';
+
+export interface SettledRoundRow {
+  id: string;
+  provider: number;
+  gameId: number;
+  tableId: string;
+  shoeId: string;
+  settledAt: number;
+  result: string | null;
+}
+
+export interface RoundTotalRow {
+  roundId: string;
+  provider: number;
+  betType: string;
+  bets: number;
+  amount: number;
+  payout: number;
+}
+
+/** Reads of the platform data for the monitor's period replay. */
+export class PeriodRepository {
+  private readonly db: Kysely<PlatformTables>;
+
+  constructor(store: Pick<Store, 'db'>) {
+    this.db = store.db as unknown as Kysely<PlatformTables>;
+  }
+
+  /** Rounds settled in `[from, to)` after `(at, id)`, in `(settled_at, id)` order (index `round_settled_time`). */
+  async settledRounds(q: {
+    from: number;
+    to: number;
+    gameId?: number | undefined;
+    after: { at: number; id: string } | null;
+    limit: number;
+  }): Promise<SettledRoundRow[]> {
+    let query = this.db
+      .selectFrom('game_round')
+      .where('settled_at', '>=', q.from)
+      .where('settled_at', '<', q.to);
+    if (q.gameId !== undefined) query = query.where('game_id', '=', q.gameId);
+    const after = q.after;
+    if (after)
+      query = query.where((eb) =>
+        eb.or([
+          eb('settled_at', '>', after.at),
+          eb.and([eb('settled_at', '=', after.at), eb('id', '>', after.id)]),
+        ]),
+      );
+    const rows = await query
+      .select([
+        'id',
+        'provider',
+        'game_id as gameId',
+        'table_id as tableId',
+        'shoe_id as shoeId',
+        'settled_at as settledAt',
+        'result',
+      ])
+      .orderBy('settled_at')
+      .orderBy('id')
+      .limit(q.limit)
+      .execute();
+    return rows.map((r) => ({ ...r, settledAt: Number(r.settledAt) }));
+  }
+
+  /** Bets, stakes and payouts of these rounds per provider and bet type, within `providers`. */
+  async totals(roundIds: readonly string[], providers: readonly number[] | 'all'): Promise<RoundTotalRow[]> {
+    if (roundIds.length === 0 || (providers !== 'all' && providers.length === 0)) return [];
+    let query = this.db.selectFrom('bet_record').where('round_id', 'in', roundIds);
+    if (providers !== 'all') query = query.where('provider', 'in', providers);
+    const rows = await query
+      .select((eb) => [
+        'round_id as roundId',
+        'provider',
+        'bet_type as betType',
+        eb.fn.countAll<number>().as('bets'),
+        eb.fn.sum<number>('amount').as('amount'),
+        eb.fn.coalesce(eb.fn.sum<number | null>('payout'), eb.lit(0)).as('payout'),
+      ])
+      .groupBy(['round_id', 'provider', 'bet_type'])
+      .execute();
+    return rows.map((r) => ({
+      roundId: r.roundId,
+      provider: r.provider,
+      betType: r.betType,
+      bets: Number(r.bets),
+      amount: Number(r.amount),
+      payout: Number(r.payout),
+    }));
+  }
+}

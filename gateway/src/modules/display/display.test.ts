@@ -229,8 +229,10 @@ describe('wall screen pairing', () => {
     });
     expect(listed.body.data.list[0]?.lastSeenAt).toBeTypeOf('number');
 
+    const ended = nextEvent(socket, LIVE_EVENTS.sessionEnded);
     const gone = nextEvent<string>(socket, 'disconnect');
     expect((await t.call('POST', '/display/revoke', { token: admin, body: { id } })).body.code).toBe(0);
+    expect(await ended).toEqual({ v: 1, reason: 'revoked' });
     expect(await gone).toBe('io server disconnect');
     expect((await t.call('GET', '/display/me', { token: wall.token })).body.code).toBe(-2);
     expect((await t.call('GET', '/base/providers', { token: wall.token })).body.code).toBe(-2);

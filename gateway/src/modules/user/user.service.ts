@@ -183,14 +183,14 @@ export class UserService {
       );
       return sessions.revokeAccount(auth.accountId, auth.sessionId, tx);
     });
-    notifier.sessionsEnded(ended);
+    notifier.sessionsEnded(ended, 'password');
     return null;
   }
 
   /** Ends the caller's session and disconnects its live sockets. */
   async logout(auth: AuthContext, ip: string): Promise<null> {
     await this.deps.sessions.revoke(auth.sessionId);
-    this.deps.notifier.sessionsEnded([auth.sessionId]);
+    this.deps.notifier.sessionsEnded([auth.sessionId], 'logout');
     await this.deps.audit.record({
       actor: { id: auth.accountId, name: auth.account },
       action: AUDIT_ACTIONS.loggedOut,

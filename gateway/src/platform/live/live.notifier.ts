@@ -1,11 +1,16 @@
+import type { SessionEnded } from '@dms/shared/contracts/live/events';
+
 /**
  * What services tell the live channel about sessions and access. Services depend on this interface
  * only (never on socket.io); the live server implements it, across instances through the adapter.
  * Calls return at once; delivery failures are logged by the implementation.
  */
 export interface LiveNotifier {
-  /** These sessions ended (logout, password change, revocation): disconnect their sockets. */
-  sessionsEnded(sessionIds: readonly number[]): void;
+  /**
+   * These sessions ended (logout, password change, revocation): tell their sockets why (`session:ended`),
+   * then disconnect them. `reason` is `revoked` when not given.
+   */
+  sessionsEnded(sessionIds: readonly number[], reason?: SessionEnded['reason']): void;
   /** The account was deleted: disconnect its sockets. */
   accountDeleted(accountId: number): void;
   /** The account's role or scope changed: move its sockets to the right rooms and tell the client. */

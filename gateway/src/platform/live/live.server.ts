@@ -14,10 +14,13 @@ import {
 import { LIVE_PATH } from '@dms/shared/contracts/http/paths';
 import {
   LIVE_COMMANDS,
+  LIVE_EVENTS,
+  LIVE_VERSION,
   RESUME_MAX,
   liveResumeSchema,
   type LiveResumed,
   type SeqEventName,
+  type SessionEnded,
 } from '@dms/shared/contracts/live/events';
 import type { Ack } from '@dms/shared/contracts/live/session';
 import { refuse, toErrorReply } from '../errors/errors';
@@ -244,7 +247,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
   const rescope = async (accountId: number, reason: AccountChanged['reason']) => {
     const access = await sessions.access(accountId);
     if (!access) {
-      io.in(accountRoom(accountId)).disconnectSockets(true);
+      end([accountRoom(accountId)], 'deleted');
       return;
     }
     const wanted = new Set(roomsFor(access));
@@ -260,7 +263,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
   const rescopeDisplay = async (displayId: number) => {
     const access = await options.displays?.access(displayId);
     if (!access) {
-      io.in(displayRoom(displayId)).disconnectSockets(true);
+      end([displayRoom(displayId)], 'revoked');
       return;
     }
     const wanted = new Set(roomsFor(access));
@@ -272,15 +275,23 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     io.to(displayRoom(displayId)).emit(SESSION_EVENTS.accountChanged, payload);
   };
 
+  /** Tells the sockets of `rooms` why their session ended (`session:ended`), then disconnects them. */
+  const end = (rooms: string[], reason: SessionEnded['reason'], local = false) => {
+    const payload: SessionEnded = { v: LIVE_VERSION, reason };
+    const target = local ? io.local.in(rooms) : io.in(rooms);
+    target.emit(LIVE_EVENTS.sessionEnded, payload);
+    target.disconnectSockets(true);
+  };
+
   const background = (what: string, p: Promise<unknown>) => {
     p.catch((err: unknown) => logger.error({ err }, `live: ${what} failed`));
   };
 
   const notifier: LiveNotifier = {
-    sessionsEnded: (ids) => {
-      if (ids.length > 0) io.in(ids.map(sessionRoom)).disconnectSockets(true);
+    sessionsEnded: (ids, reason = 'revoked') => {
+      if (ids.length > 0) end(ids.map(sessionRoom), reason);
     },
-    accountDeleted: (id) => io.in(accountRoom(id)).disconnectSockets(true),
+    accountDeleted: (id) => end([accountRoom(id)], 'deleted'),
     accountChanged: (id) => background('re-scoping an account', rescope(id, 'account')),
     roleChanged: (roleId) =>
       background(
@@ -297,7 +308,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
           for (const id of displays) await rescopeDisplay(id);
         })(),
       ),
-    displayRevoked: (id) => io.in(displayRoom(id)).disconnectSockets(true),
+    displayRevoked: (id) => end([displayRoom(id)], 'revoked'),
   };
 
   // A socket whose page is visible is in use; the sockets of sessions that ended are closed.
@@ -318,13 +329,13 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
       await options.displays.touch([...displays]);
       const active = await options.displays.activeAmong([...displays]);
       const revoked = [...displays].filter((id) => !active.has(id));
-      if (revoked.length > 0) io.local.in(revoked.map(displayRoom)).disconnectSockets(true);
+      if (revoked.length > 0) end(revoked.map(displayRoom), 'revoked', true);
     }
     if (visible.size > 0) await sessions.touch([...visible]);
     if (all.size === 0) return;
     const open = await sessions.stillOpen([...all]);
     const ended = [...all].filter((id) => !open.has(id));
-    if (ended.length > 0) io.local.in(ended.map(sessionRoom)).disconnectSockets(true);
+    if (ended.length > 0) end(ended.map(sessionRoom), 'expired', true);
   };
   const keepAlive = setInterval(() => background('sweeping sessions', sweep()), options.touchMs);
   keepAlive.unref();

@@ -46,6 +46,8 @@ describe('round streams of the live channel', () => {
     const p2 = await live([PERM.BACCARAT_MONITOR], [1002]);
     const risk = await live([PERM.RISK_DATA], [1001, 1002]);
     const teen = await live([PERM.TEEN_PATTI_MONITOR], [1001, 1002]);
+    const admin = await connectLive(t.url, t.adminToken);
+    open.push(admin);
     const now = Date.now();
     const round = 'live-r1';
     const bet = (tx: string, provider: number, betType: string, amount: number, playerId: number) =>
@@ -60,9 +62,10 @@ describe('round streams of the live channel', () => {
         account: `a${playerId}`,
         ts: now + 1,
       });
-    const recorded = [p1, p2, risk, teen].map(recordUntilMarker);
+    const recorded = [p1, p2, risk, teen, admin].map(recordUntilMarker);
     const settledOnP1 = nextEvent(p1, LIVE_EVENTS.roundSettled);
     const settledOnP2 = nextEvent(p2, LIVE_EVENTS.roundSettled);
+    const settledOnAdmin = nextEvent(admin, LIVE_EVENTS.roundSettled);
     const result = await t.app.engine.submit([
       ev.round({ id: `rs-${round}`, roundId: round, provider: 1001, ts: now }),
       bet('lt-1', 1001, 'banker', 10_000, 1),
@@ -83,9 +86,9 @@ describe('round streams of the live channel', () => {
       }),
     ]);
     expect(result.refused).toEqual([]);
-    await Promise.all([settledOnP1, settledOnP2]);
+    await Promise.all([settledOnP1, settledOnP2, settledOnAdmin]);
     t.app.io.emit('marker');
-    const [toP1, toP2, toRisk, toTeen] = await Promise.all(recorded);
+    const [toP1, toP2, toRisk, toTeen, toAdmin] = await Promise.all(recorded);
 
     expect(toP1?.map(([name]) => name)).toEqual(['round:started', 'bets:placed', 'round:settled']);
     expect(toP1?.[1]?.[1]).toMatchObject({
@@ -108,6 +111,19 @@ describe('round streams of the live channel', () => {
     expect(toP2?.[1]?.[1]).toMatchObject({
       providers: [1002],
       totals: [{ betType: 'player', bets: 1, amount: 7_000, payout: 0 }],
+    });
+    // The whole scope gets one payload with every bet and the round's whole totals.
+    expect(toAdmin?.map(([name]) => name)).toEqual(['round:started', 'bets:placed', 'round:settled']);
+    expect(toAdmin?.[1]?.[1]).toMatchObject({
+      providers: [1001, 1002],
+      bets: [{ id: 'lt-1' }, { id: 'lt-2' }, { id: 'lt-3' }, { id: 'lt-4' }],
+    });
+    expect(toAdmin?.[2]?.[1]).toMatchObject({
+      providers: [1001, 1002],
+      totals: [
+        { betType: 'banker', bets: 2, amount: 12_000, payout: 23_400 },
+        { betType: 'player', bets: 2, amount: 12_000, payout: 0 },
+      ],
     });
     // Neither risk data nor the Teen Patti monitor receive baccarat rounds.
     expect(toRisk).toEqual([]);

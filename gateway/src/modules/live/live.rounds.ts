@@ -49,18 +49,21 @@ interface OpenRound {
   bets: Map<string, OpenBet>;
 }
 
+/** `scope`: one provider's sockets, or those of the whole scope (`'all'`); absent: the round's provider and the whole scope. */
 type Item =
   | { kind: 'started'; payload: RoundStarted }
-  | { kind: 'bets'; payload: BetsPlaced }
-  | { kind: 'settled'; payload: RoundSettled };
+  | { kind: 'bets'; payload: BetsPlaced; scope: number | 'all' }
+  | { kind: 'settled'; payload: RoundSettled; scope: number | 'all' };
 
 /**
  * The round streams of the live channel, read from the engine's committed batches (so a client never sees
- * what the store does not hold): `round:started`, `bets:placed` (one payload per round and provider,
- * gathered over `flushMs`) and `round:settled` with the round's totals per bet type. Everything is scoped
- * by provider: a round is started for its table's provider, and each provider whose players bet on it
- * receives its own bets and a settlement whose totals count its own bets only, so no socket learns another
- * provider's money. Events are gathered for `flushMs` and sent in commit order.
+ * what the store does not hold): `round:started`, `bets:placed` (gathered over `flushMs`) and
+ * `round:settled` with the round's totals per bet type. Everything is scoped by provider: a round is started
+ * for its table's provider, and the sockets of each provider whose players bet on it receive that
+ * provider's bets and a settlement whose totals count its bets only, so no socket learns another provider's
+ * money; the sockets of the whole scope (the super account) receive one payload with every bet and the
+ * round's whole totals instead of one per provider. Events are gathered for `flushMs` and sent in commit
+ * order.
  */
 export class LiveRounds {
   private readonly open = new Map<string, OpenRound>();
@@ -119,20 +122,6 @@ export class LiveRounds {
       this.open.set(e.roundId, round);
     }
     round.bets.set(e.transactionId, { provider: e.provider, betType: e.betType, amount: e.amount });
-    const key = `${e.roundId}|${e.provider}`;
-    let item = this.betsItem.get(key);
-    if (!item || item.bets.length >= BETS_PER_PAYLOAD) {
-      item = {
-        v: LIVE_VERSION,
-        providers: [e.provider],
-        roundId: e.roundId,
-        gameId: e.gameId,
-        tableId: e.tableId,
-        bets: [],
-      };
-      this.betsItem.set(key, item);
-      this.items.push({ kind: 'bets', payload: item });
-    }
     const bet: LiveBet = {
       id: e.transactionId,
       provider: e.provider,
@@ -142,7 +131,24 @@ export class LiveRounds {
       amount: e.amount,
       ts: e.ts,
     };
-    item.bets.push(bet);
+    for (const scope of [e.provider, 'all'] as const) {
+      const key = `${e.roundId}|${scope}`;
+      let item = this.betsItem.get(key);
+      if (!item || item.bets.length >= BETS_PER_PAYLOAD) {
+        item = {
+          v: LIVE_VERSION,
+          providers: [],
+          roundId: e.roundId,
+          gameId: e.gameId,
+          tableId: e.tableId,
+          bets: [],
+        };
+        this.betsItem.set(key, item);
+        this.items.push({ kind: 'bets', payload: item, scope });
+      }
+      item.bets.push(bet);
+      if (!item.providers.includes(e.provider)) item.providers.push(e.provider);
+    }
   }
 
   private settle(e: RoundSettledEvent): void {
@@ -161,22 +167,32 @@ export class LiveRounds {
       total.payout += payouts.get(id) ?? 0;
       types.set(bet.betType, total);
     }
+    const settled = (
+      providers: number[],
+      types: Map<string, { bets: number; amount: number; payout: number }>,
+    ): RoundSettled => ({
+      v: LIVE_VERSION,
+      providers,
+      roundId: e.roundId,
+      gameId: e.gameId,
+      tableId: e.tableId,
+      shoeId: e.shoeId,
+      settledAt: e.ts,
+      result: e.result,
+      totals: [...types].slice(0, 16).map(([betType, t]) => ({ betType, ...t })),
+    });
+    const whole = new Map<string, { bets: number; amount: number; payout: number }>();
     for (const [provider, types] of byProvider) {
-      this.items.push({
-        kind: 'settled',
-        payload: {
-          v: LIVE_VERSION,
-          providers: [provider],
-          roundId: e.roundId,
-          gameId: e.gameId,
-          tableId: e.tableId,
-          shoeId: e.shoeId,
-          settledAt: e.ts,
-          result: e.result,
-          totals: [...types].slice(0, 16).map(([betType, t]) => ({ betType, ...t })),
-        },
-      });
+      this.items.push({ kind: 'settled', payload: settled([provider], types), scope: provider });
+      for (const [betType, t] of types) {
+        const sum = whole.get(betType) ?? { bets: 0, amount: 0, payout: 0 };
+        sum.bets += t.bets;
+        sum.amount += t.amount;
+        sum.payout += t.payout;
+        whole.set(betType, sum);
+      }
     }
+    this.items.push({ kind: 'settled', payload: settled([...byProvider.keys()], whole), scope: 'all' });
   }
 
   /** Sends what was gathered, in order (called by the timer; tests and `stop` call it directly). */
@@ -188,10 +204,15 @@ export class LiveRounds {
     this.betsItem = new Map();
     for (const item of items) {
       const code = monitorOf(item.payload.gameId);
-      const to = audience.screen(code, item.payload.providers);
-      if (item.kind === 'started') this.publisher.publish(LIVE_EVENTS.roundStarted, item.payload, to);
-      else if (item.kind === 'bets') this.publisher.publish(LIVE_EVENTS.betsPlaced, item.payload, to);
-      else this.publisher.publish(LIVE_EVENTS.roundSettled, item.payload, to);
+      if (item.kind === 'started')
+        this.publisher.publish(
+          LIVE_EVENTS.roundStarted,
+          item.payload,
+          audience.screen(code, item.payload.providers),
+        );
+      else if (item.kind === 'bets')
+        this.publisher.publish(LIVE_EVENTS.betsPlaced, item.payload, audience.scoped(code, item.scope));
+      else this.publisher.publish(LIVE_EVENTS.roundSettled, item.payload, audience.scoped(code, item.scope));
       this.sent += 1;
     }
   }

@@ -16,6 +16,11 @@ import {
 export type LiveAudience =
   | { kind: 'everyone' }
   | { kind: 'screen'; permission: string; providers: readonly number[] }
+  /**
+   * The sockets of a live screen scoped to exactly one provider, or only those of the super account's whole
+   * scope (`'all'`): for a payload made per provider beside one made for the whole scope.
+   */
+  | { kind: 'scoped'; permission: string; provider: number | 'all' }
   | { kind: 'account'; accountId: number };
 
 /** Builders of {@link LiveAudience}. */
@@ -27,6 +32,11 @@ export const audience = {
     providers,
   }),
   account: (accountId: number): LiveAudience => ({ kind: 'account', accountId }),
+  scoped: (permission: string, provider: number | 'all'): LiveAudience => ({
+    kind: 'scoped',
+    permission,
+    provider,
+  }),
 };
 
 /**

@@ -4,7 +4,7 @@ import {
   type SeqEventName,
   type ServerEventName,
 } from '@dms/shared/contracts/live/events';
-import { LIVE_PERMISSION_CODES, accountRoom, liveTargets } from '@dms/shared/contracts/live/rooms';
+import { LIVE_PERMISSION_CODES, accountRoom, liveRoom, liveTargets } from '@dms/shared/contracts/live/rooms';
 import type { Logger } from '../logger/logger';
 import type { LiveAudience, LivePublisher } from './live.publisher';
 import type { LiveServer } from './live.server';
@@ -16,6 +16,10 @@ export function audienceRooms(to: LiveAudience): string[] | 'everyone' {
       return 'everyone';
     case 'account':
       return [accountRoom(to.accountId)];
+    case 'scoped':
+      if (!LIVE_PERMISSION_CODES.includes(to.permission))
+        throw new Error(`${to.permission} is not a live screen's permission`);
+      return [liveRoom(to.permission, to.provider)];
     case 'screen': {
       if (!LIVE_PERMISSION_CODES.includes(to.permission))
         throw new Error(`${to.permission} is not a live screen's permission`);

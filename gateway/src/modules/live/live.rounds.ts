@@ -15,7 +15,7 @@ import { audience, type LivePublisher } from '../../platform/live/live.publisher
 
 /** How the round streams are batched and which events count as live. */
 export interface LiveRoundsOptions {
-  /** Events are gathered this long and sent together (100–250 ms; 150 by default). */
+  /** Events are gathered this long and sent together (100–250 ms; 100 by default). */
   flushMs: number;
   /** Events whose `ts` is older than this (a backfill, a replayed history) are not pushed. */
   liveWindowMs: number;
@@ -24,7 +24,7 @@ export interface LiveRoundsOptions {
 }
 
 export const DEFAULT_LIVE_ROUNDS: Omit<LiveRoundsOptions, 'now'> = {
-  flushMs: 150,
+  flushMs: 100,
   liveWindowMs: 10 * 60_000,
 };
 

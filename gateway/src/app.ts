@@ -17,6 +17,7 @@ import { noRiskHistory, type LiveReplaySource, type PeriodReplaySource } from '.
 import { PeriodRepository } from './modules/live/live.period.repository';
 import { PeriodReplayService } from './modules/live/live.period.service';
 import { liveRoutes } from './modules/live/live.routes';
+import { LiveTablesService } from './modules/live/live.tables.service';
 import type { LivePublisher } from './platform/live/live.publisher';
 import { mountEndpoints, type EndpointImpls } from './platform/http/http.endpoints';
 import { serveClient } from './platform/http/http.static';
@@ -217,6 +218,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...ratesRoutes(rates),
       ...liveRoutes(
         new PeriodReplayService(new PeriodRepository(store), () => options.periodReplay ?? noRiskHistory),
+        new LiveTablesService(new PeriodRepository(store)),
       ),
       ...displayRoutes(displays, {
         pairRatePerMinute: DISPLAY_PAIR_RATE_PER_MINUTE,

@@ -12,6 +12,8 @@ export interface SettledRoundRow {
   result: string | null;
 }
 
+export type RoundRow = Omit<SettledRoundRow, 'settledAt'> & { startedAt: number; settledAt: number | null };
+
 export interface RoundTotalRow {
   roundId: string;
   provider: number;
@@ -65,6 +67,43 @@ export class PeriodRepository {
       .limit(q.limit)
       .execute();
     return rows.map((r) => ({ ...r, settledAt: Number(r.settledAt) }));
+  }
+
+  /** The newest round start of a game (event time), or null without rounds. */
+  async newestStart(gameId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('game_round')
+      .where('game_id', '=', gameId)
+      .select((eb) => eb.fn.max('started_at').as('at'))
+      .executeTakeFirst();
+    return row?.at === null || row?.at === undefined ? null : Number(row.at);
+  }
+
+  /** The rounds of a game started at or after `since` (index `round_game_start`), by table and start. */
+  async roundsSince(gameId: number, since: number): Promise<RoundRow[]> {
+    const rows = await this.db
+      .selectFrom('game_round')
+      .where('game_id', '=', gameId)
+      .where('started_at', '>=', since)
+      .select([
+        'id',
+        'provider',
+        'game_id as gameId',
+        'table_id as tableId',
+        'shoe_id as shoeId',
+        'started_at as startedAt',
+        'settled_at as settledAt',
+        'result',
+      ])
+      .orderBy('table_id')
+      .orderBy('started_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      ...r,
+      startedAt: Number(r.startedAt),
+      settledAt: r.settledAt === null ? null : Number(r.settledAt),
+    }));
   }
 
   /** Bets, stakes and payouts of these rounds per provider and bet type, within `providers`. */

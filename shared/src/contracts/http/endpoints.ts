@@ -75,7 +75,12 @@ import {
   displayRowSchema,
   displaySelfSchema,
 } from './display';
-import { liveReplayPageSchema, liveReplayQuerySchema } from './liveReplay';
+import {
+  liveReplayPageSchema,
+  liveReplayQuerySchema,
+  liveTableSchema,
+  liveTablesQuerySchema,
+} from './liveReplay';
 import {
   INGEST_MAX_EVENTS,
   INGEST_SIGNATURE_HEADER,
@@ -618,6 +623,18 @@ export const endpoints = {
     watch: true,
     query: liveReplayQuerySchema,
     response: liveReplayPageSchema,
+  }),
+  liveTables: def({
+    method: 'GET',
+    path: '/live/tables',
+    summary:
+      "A game's live tables: each one's current round (your providers' totals so far) and its shoe's road",
+    tag: 'live',
+    access: [PERM.BACCARAT_MONITOR, PERM.TEEN_PATTI_MONITOR],
+    watch: true,
+    query: liveTablesQuerySchema,
+    response: z.array(liveTableSchema),
+    refusals: { 403: "The game's monitor permission is missing (3000 baccarat, 11001 Teen Patti) (code -1)" },
   }),
 } satisfies Record<string, EndpointDef>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alertChangedSchema, roundSettledSchema } from '../live/events';
+import { alertChangedSchema, betTotalSchema, roundSettledSchema } from '../live/events';
 import { boundedInt } from './inputPolicy';
 
 /**
@@ -70,3 +70,50 @@ export const liveReplayPageSchema = z.object({
   next: z.string().nullable(),
 });
 export type LiveReplayPage = z.infer<typeof liveReplayPageSchema>;
+
+/**
+ * `GET /live/tables?gameId=`: the monitor's starting picture, before the live stream goes on from it —
+ * every table of the game with play in the last {@link LIVE_TABLE_ACTIVE_MS} of event time: its current
+ * round (open, with the totals of the caller's providers' bets so far) and its road (the settled rounds of
+ * its current shoe, oldest first, for the bead plate). Baccarat needs 3000, Teen Patti 11001.
+ */
+export const LIVE_TABLE_ACTIVE_MS = 30 * 60_000;
+/** Most rounds of a shoe's road. */
+export const LIVE_ROAD_MAX = 100;
+
+export const liveTablesQuerySchema = z.object({
+  gameId: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
+});
+export type LiveTablesQuery = z.input<typeof liveTablesQuerySchema>;
+
+export const liveTableSchema = z.object({
+  tableId: z.string(),
+  gameId: z.union([z.literal(1), z.literal(2)]),
+  /** The provider whose table it is. */
+  provider: z.number().int(),
+  shoeId: z.string(),
+  /** The round in play, if one started and has not settled. */
+  current: z
+    .object({
+      roundId: z.string(),
+      startedAt: z.number().int(),
+      /** The caller's providers with bets on it so far, and their totals per bet type. */
+      providers: z.array(z.number().int()),
+      totals: z.array(betTotalSchema).max(16),
+    })
+    .nullable(),
+  /** The settled rounds of the current shoe, oldest first (the bead plate). */
+  road: z
+    .array(
+      z.object({
+        roundId: z.string(),
+        settledAt: z.number().int(),
+        result: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .max(LIVE_ROAD_MAX),
+});
+export type LiveTable = z.infer<typeof liveTableSchema>;

@@ -193,9 +193,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const feedCounts = new FeedCounts(platformEngine.committed$.pipe(map((batch) => batch.events)));
     const feedProgress = publishFeedProgress(live.publisher, platformFeed.service, feedCounts);
     // Round starts, bets and settlements of live tables, batched, from what the engine committed.
+    const periodRepo = new PeriodRepository(store);
     const liveRounds = new LiveRounds(live.publisher, {
       ...DEFAULT_LIVE_ROUNDS,
       now: Date.now,
+      totalsOf: (roundId) => periodRepo.totals([roundId], 'all'),
       ...options.liveRounds,
     });
     liveRounds.start(platformEngine.committed$);
@@ -217,8 +219,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
       ...liveRoutes(
-        new PeriodReplayService(new PeriodRepository(store), () => options.periodReplay ?? noRiskHistory),
-        new LiveTablesService(new PeriodRepository(store)),
+        new PeriodReplayService(periodRepo, () => options.periodReplay ?? noRiskHistory),
+        new LiveTablesService(periodRepo),
       ),
       ...displayRoutes(displays, {
         pairRatePerMinute: DISPLAY_PAIR_RATE_PER_MINUTE,
@@ -330,7 +332,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       close: () =>
         (closing ??= (async () => {
           feedProgress.unsubscribe();
-          liveRounds.stop();
+          await liveRounds.stop();
           feedCounts.stop();
           await platformFeed.stop();
           await platformEngine.stop();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { PERM } from '@dms/shared/permissions/codes';
-import { LIVE_EVENTS } from '@dms/shared/contracts/live/events';
+import { LIVE_EVENTS, type RoundSettled } from '@dms/shared/contracts/live/events';
+import { createApp } from '../../app';
 import { ev } from '../../engine/events.fixtures';
 import { createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
 import { connectLive, nextEvent } from '../../testing/testing.live';
@@ -128,6 +129,63 @@ describe('round streams of the live channel', () => {
     // Neither risk data nor the Teen Patti monitor receive baccarat rounds.
     expect(toRisk).toEqual([]);
     expect(toTeen).toEqual([]);
+  });
+
+  it("reads a settlement's totals from the store when this gateway did not see the round's bets (a restart)", async () => {
+    const now = Date.now();
+    const round = 'live-restart-1';
+    const placed = await t.app.engine.submit([
+      ev.round({ id: `rs-${round}`, roundId: round, provider: 1001, ts: now }),
+      ev.bet({
+        id: 'rt-1',
+        transactionId: 'rt-1',
+        roundId: round,
+        provider: 1001,
+        amount: 4_000,
+        ts: now + 1,
+      }),
+      ev.bet({
+        id: 'rt-2',
+        transactionId: 'rt-2',
+        roundId: round,
+        provider: 1002,
+        betType: 'player',
+        amount: 3_000,
+        ts: now + 1,
+        playerId: 2,
+      }),
+    ]);
+    expect(placed.refused).toEqual([]);
+    // A gateway started after the bets (on the same store) settles the round.
+    const other = await createApp(t.config, { store: t.app.store, now: t.clock.now });
+    const { url } = await other.listen();
+    try {
+      const socket = await connectLive(url, t.adminToken);
+      open.push(socket);
+      const settled = nextEvent<RoundSettled>(socket, LIVE_EVENTS.roundSettled);
+      const done = await other.engine.submit([
+        ev.settled({
+          id: `st-${round}`,
+          roundId: round,
+          provider: 1001,
+          ts: now + 2,
+          payouts: [
+            { transactionId: 'rt-1', playerId: 1, payout: 7_800 },
+            { transactionId: 'rt-2', playerId: 2, payout: 0 },
+          ],
+        }),
+      ]);
+      expect(done.refused).toEqual([]);
+      expect(await settled).toMatchObject({
+        providers: [1001, 1002],
+        totals: [
+          { betType: 'banker', bets: 1, amount: 4_000, payout: 7_800 },
+          { betType: 'player', bets: 1, amount: 3_000, payout: 0 },
+        ],
+      });
+    } finally {
+      await other.close();
+    }
   });
 
   it('does not push history older than the live window (a backfill)', async () => {

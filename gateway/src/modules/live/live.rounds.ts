@@ -21,7 +21,24 @@ export interface LiveRoundsOptions {
   liveWindowMs: number;
   /** The clock the live window is measured against. */
   now: () => number;
+  /**
+   * The committed totals of a round per provider and bet type, read from the store when it settles: right
+   * after a restart, and with several gateways taking events, this process did not see every bet. Without
+   * it, the totals are those of the bets this process saw.
+   */
+  totalsOf?: (roundId: string) => Promise<readonly TotalRow[]>;
 }
+
+/** One provider's bets of one type on a round. */
+export interface TotalRow {
+  provider: number;
+  betType: string;
+  bets: number;
+  amount: number;
+  payout: number;
+}
+
+type Totals = Map<number, Map<string, { bets: number; amount: number; payout: number }>>;
 
 export const DEFAULT_LIVE_ROUNDS: Omit<LiveRoundsOptions, 'now'> = {
   flushMs: 100,
@@ -53,7 +70,7 @@ interface OpenRound {
 type Item =
   | { kind: 'started'; payload: RoundStarted }
   | { kind: 'bets'; payload: BetsPlaced; scope: number | 'all' }
-  | { kind: 'settled'; payload: RoundSettled; scope: number | 'all' };
+  | { kind: 'settle'; event: RoundSettledEvent; seen: Totals };
 
 /**
  * The round streams of the live channel, read from the engine's committed batches (so a client never sees
@@ -73,6 +90,8 @@ export class LiveRounds {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private subscription: Subscription | undefined;
   private lastPrune = 0;
+  /** The flushes in progress, in order. */
+  private sending: Promise<void> = Promise.resolve();
   /** Payloads sent since start (for the benchmark and the logs). */
   sent = 0;
 
@@ -110,7 +129,7 @@ export class LiveRounds {
       else if (e.type === 'round.settled') this.settle(e);
     }
     if (this.items.length > 0 && this.timer === undefined) {
-      this.timer = setTimeout(() => this.flush(), this.options.flushMs);
+      this.timer = setTimeout(() => void this.flush(), this.options.flushMs);
     }
     if (now - this.lastPrune > 60_000) this.prune(now);
   }
@@ -155,18 +174,26 @@ export class LiveRounds {
     const round = this.open.get(e.roundId);
     this.open.delete(e.roundId);
     const payouts = new Map(e.payouts.map((p) => [p.transactionId, p.payout]));
-    // Totals per provider and bet type, from the bets this gateway saw (the payouts say what each returned).
-    const byProvider = new Map<number, Map<string, { bets: number; amount: number; payout: number }>>();
-    byProvider.set(e.provider, new Map());
+    // Totals per provider and bet type of the bets this process saw (the payouts say what each returned).
+    const seen: Totals = new Map();
     for (const [id, bet] of round?.bets ?? []) {
-      let types = byProvider.get(bet.provider);
-      if (!types) byProvider.set(bet.provider, (types = new Map()));
+      let types = seen.get(bet.provider);
+      if (!types) seen.set(bet.provider, (types = new Map()));
       const total = types.get(bet.betType) ?? { bets: 0, amount: 0, payout: 0 };
       total.bets += 1;
       total.amount += bet.amount;
       total.payout += payouts.get(id) ?? 0;
       types.set(bet.betType, total);
     }
+    this.items.push({ kind: 'settle', event: e, seen });
+  }
+
+  /** The settlement's payloads: one per provider with bets (and the table's), one for the whole scope. */
+  private settledPayloads(
+    e: RoundSettledEvent,
+    totals: Totals,
+  ): { payload: RoundSettled; scope: number | 'all' }[] {
+    const byProvider: Totals = new Map([[e.provider, totals.get(e.provider) ?? new Map()], ...totals]);
     const settled = (
       providers: number[],
       types: Map<string, { bets: number; amount: number; payout: number }>,
@@ -181,9 +208,10 @@ export class LiveRounds {
       result: e.result,
       totals: [...types].slice(0, 16).map(([betType, t]) => ({ betType, ...t })),
     });
+    const out: { payload: RoundSettled; scope: number | 'all' }[] = [];
     const whole = new Map<string, { bets: number; amount: number; payout: number }>();
     for (const [provider, types] of byProvider) {
-      this.items.push({ kind: 'settled', payload: settled([provider], types), scope: provider });
+      out.push({ payload: settled([provider], types), scope: provider });
       for (const [betType, t] of types) {
         const sum = whole.get(betType) ?? { bets: 0, amount: 0, payout: 0 };
         sum.bets += t.bets;
@@ -192,17 +220,53 @@ export class LiveRounds {
         whole.set(betType, sum);
       }
     }
-    this.items.push({ kind: 'settled', payload: settled([...byProvider.keys()], whole), scope: 'all' });
+    out.push({ payload: settled([...byProvider.keys()], whole), scope: 'all' });
+    return out;
   }
 
-  /** Sends what was gathered, in order (called by the timer; tests and `stop` call it directly). */
-  flush(): void {
+  /** The store's totals of a settled round, or what this process saw when there is no reader (or it fails). */
+  private async totals(item: Extract<Item, { kind: 'settle' }>): Promise<Totals> {
+    const read = this.options.totalsOf;
+    if (!read) return item.seen;
+    try {
+      const rows = await read(item.event.roundId);
+      const out: Totals = new Map();
+      for (const r of rows) {
+        let types = out.get(r.provider);
+        if (!types) out.set(r.provider, (types = new Map()));
+        types.set(r.betType, { bets: r.bets, amount: r.amount, payout: r.payout });
+      }
+      return out;
+    } catch {
+      return item.seen;
+    }
+  }
+
+  /**
+   * Sends what was gathered, in order (called by the timer; tests and `stop` call it directly). A settlement
+   * waits for its totals from the store, and what follows it waits for it.
+   */
+  flush(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     const items = this.items;
     this.items = [];
     this.betsItem = new Map();
+    this.sending = this.sending.then(() => this.send(items));
+    return this.sending;
+  }
+
+  private async send(items: Item[]): Promise<void> {
     for (const item of items) {
+      if (item.kind === 'settle') {
+        const code = monitorOf(item.event.gameId);
+        const totals = await this.totals(item);
+        for (const { payload, scope } of this.settledPayloads(item.event, totals)) {
+          this.publisher.publish(LIVE_EVENTS.roundSettled, payload, audience.scoped(code, scope));
+          this.sent += 1;
+        }
+        continue;
+      }
       const code = monitorOf(item.payload.gameId);
       if (item.kind === 'started')
         this.publisher.publish(
@@ -210,9 +274,7 @@ export class LiveRounds {
           item.payload,
           audience.screen(code, item.payload.providers),
         );
-      else if (item.kind === 'bets')
-        this.publisher.publish(LIVE_EVENTS.betsPlaced, item.payload, audience.scoped(code, item.scope));
-      else this.publisher.publish(LIVE_EVENTS.roundSettled, item.payload, audience.scoped(code, item.scope));
+      else this.publisher.publish(LIVE_EVENTS.betsPlaced, item.payload, audience.scoped(code, item.scope));
       this.sent += 1;
     }
   }
@@ -223,9 +285,9 @@ export class LiveRounds {
   }
 
   /** Stops following the commits and sends what is gathered. */
-  stop(): void {
+  async stop(): Promise<void> {
     this.subscription?.unsubscribe();
     this.subscription = undefined;
-    this.flush();
+    await this.flush();
   }
 }

@@ -27,6 +27,14 @@ import { ERR } from '../../errors/codes';
  * Approval and revocation are in the audit log (`display.approve`, `display.revoke`).
  */
 
+/** The console page where a pairing code is approved; the wall's QR code opens `${origin}${path}?code=<code>`. */
+export const DISPLAY_CONSOLE_PATH = '/permission/display';
+
+/** The link a wall shows as a QR code for its pairing code. */
+export function displayPairingUrl(origin: string, code: string): string {
+  return `${origin}${DISPLAY_CONSOLE_PATH}?code=${encodeURIComponent(formatPairingCode(code))}`;
+}
+
 /** Who pairs, lists and revokes displays: account management (displays are sign-ins, like accounts). */
 export const DISPLAY_ADMIN_PERMISSION = PERM.STAFF;
 

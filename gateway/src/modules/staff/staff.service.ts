@@ -41,9 +41,7 @@ export interface StaffServiceDeps {
 }
 
 /** What decides who may manage an account: its role's codes and its scope. */
-function privilegesOf(
-  a: Pick<repo.AccountRecord, 'roleId' | 'rolePermission' | 'providers' | 'currencies'>,
-): AccountPrivileges {
+function privilegesOf(a: Pick<repo.AccountRecord, 'roleId' | 'rolePermission' | 'providers' | 'currencies'>): AccountPrivileges {
   return {
     isSuperRole: a.roleId === SUPER_ROLE_ID,
     codes: roleCodes({ id: a.roleId, permission: a.rolePermission }),

@@ -154,10 +154,7 @@ export class ActivityCache {
     const incoming = cells.reduce((n, c) => n + c.ids.length, 0);
     if (this.dense.size + incoming > this.maxPlayers) this.clear();
     const fresh = new Map<string, DayEntry>(
-      days.map((d) => [
-        d,
-        { bets: new Map(), players: new Map(), entries: 0, used: this.clock, sums: new Map() },
-      ]),
+      days.map((d) => [d, { bets: new Map(), players: new Map(), entries: 0, used: this.clock, sums: new Map() }]),
     );
     for (const c of cells) {
       const entry = fresh.get(c.day);

@@ -253,12 +253,7 @@ function gameTotals(
   const bets = new Float64Array(n);
   const rounds = new Float64Array(n);
   const seen = new Uint8Array(n);
-  const out: GameTotals = {
-    byDay: new Map(),
-    byProvider: new Map(),
-    byCurrency: new Map(),
-    byGame: new Map(),
-  };
+  const out: GameTotals = { byDay: new Map(), byProvider: new Map(), byCurrency: new Map(), byGame: new Map() };
   const days = [...cells.keys()].filter((d) => d >= start && d <= end).sort();
   for (const day of days) {
     let dayTotal: Measures | undefined;

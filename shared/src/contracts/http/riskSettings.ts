@@ -20,12 +20,7 @@ export const riskSettingsSchema = z
     /** Rounds of history kept per account and per group. */
     windowRounds: z.number().int().min(50).max(100_000).default(2000),
     /** Hours of event time after which an unseen account, pair or group expires. */
-    windowHours: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 62)
-      .default(72),
+    windowHours: z.number().int().min(1).max(24 * 62).default(72),
     /** Smallest and largest ring tested (accounts). */
     ringMinSize: z.number().int().min(3).max(6).default(3),
     ringMaxSize: z.number().int().min(3).max(16).default(6),

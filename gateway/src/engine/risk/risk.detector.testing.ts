@@ -2,7 +2,7 @@
  * Crafted rounds for the detector's tests: a seeded random source, baccarat rounds settled by the
  * platform's payouts, and the honest and colluding bettors of docs/RISK-ENGINE.md.
  */
-import type { SettledBet, SettledRound, RiskInput } from './detector.port';
+import type { SettledBet, SettledRound, RiskInput, WalletEvent } from './detector.port';
 
 export const T0 = Date.UTC(2026, 0, 5, 0, 0, 0);
 
@@ -39,6 +39,8 @@ export interface CraftedBet {
   betType: string;
   amount: number;
   provider?: number;
+  /** What the bet returned, when not the main-bet payout of the winner. */
+  payout?: number;
 }
 
 let betSeq = 0;
@@ -59,7 +61,7 @@ export function round(
     playerId: 0,
     betType: b.betType,
     amount: b.amount,
-    payout: baccaratPayout(b.betType, b.amount, winner),
+    payout: b.payout ?? baccaratPayout(b.betType, b.amount, winner),
     ts: settledAt - 10_000,
   }));
   const r: SettledRound = {
@@ -133,4 +135,30 @@ export function ringBets(
     }
   });
   return bets;
+}
+
+let walletSeq = 0;
+
+/** A wallet event (transfer in or out, bonus) at event time `ts`. */
+export function wallet(
+  kind: WalletEvent['kind'],
+  account: string,
+  amount: number,
+  ts: number,
+  provider = 1,
+): RiskInput {
+  return {
+    type: 'wallet',
+    event: {
+      seq: 0,
+      id: `w${++walletSeq}`,
+      kind,
+      provider,
+      currency: 'CNY',
+      account,
+      playerId: 0,
+      amount,
+      ts,
+    },
+  };
 }

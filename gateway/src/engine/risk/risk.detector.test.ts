@@ -131,6 +131,50 @@ describe('risk detector: rings', () => {
   }
 });
 
+describe('risk detector: hard cases', () => {
+  it('finds a ring of 3 that hops tables with two friends who always sit with it, and reports only the ring', () => {
+    const r = rng(31);
+    const ring = ['hop-a', 'hop-b', 'hop-c'];
+    const inputs: RiskInput[] = [];
+    for (let i = 0; i < 300; i++) {
+      const tableId = `BAC-${Math.floor(i / 25) % 4}`;
+      const bets: CraftedBet[] = [];
+      for (let h = 0; h < 10; h++) if (r() < 0.7) bets.push(honestBet(r, `${tableId}-h${h}`));
+      const here = r() < 0.8;
+      if (here) {
+        bets.push(...ringBets(r, ring));
+        bets.push(honestBet(r, 'friend-1'), honestBet(r, 'friend-2'));
+      }
+      inputs.push(round(i, tableId, bets, drawWinner(r), 1_800_000_000_000 + i * 30_000));
+    }
+    const found = crossbets(run(inputs));
+    const raisedOnes = found.filter((f) => f.change === 'raised');
+    expect(raisedOnes.map((f) => [f.kind, memberNames(f)])).toEqual([['ring', [...ring].sort()]]);
+    expect(raisedOnes[0]!.tables.length).toBeGreaterThan(1);
+  });
+
+  it('catches a Teen Patti pair (hand A against hand B)', () => {
+    const inputs = table(32, 200, (r) => {
+      if (r() >= 0.8) return [];
+      return colluderBets(r, 'tp-a', 'tp-b', 0.05).map((b) => ({
+        ...b,
+        betType: b.betType === 'banker' ? 'player_a' : 'player_b',
+        payout: 0,
+      }));
+    });
+    for (const i of inputs) {
+      if (i.type !== 'round') continue;
+      i.round.gameId = 2;
+      for (const b of i.round.bets) {
+        if (b.betType === 'banker') b.betType = 'player_a';
+        else if (b.betType === 'player') b.betType = 'player_b';
+      }
+    }
+    const found = raised(crossbets(run(inputs))) as CrossbetFinding[];
+    expect(found.map((f) => [f.kind, memberNames(f)])).toEqual([['pair', ['tp-a', 'tp-b']]]);
+  });
+});
+
 describe('risk detector: expiry', () => {
   it('keeps its state bounded: accounts, pairs and rings expire after windowRounds / windowHours', () => {
     const settings = { ...DEFAULT_RISK_SETTINGS, windowRounds: 200, windowHours: 1 };

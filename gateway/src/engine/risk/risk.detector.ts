@@ -84,6 +84,9 @@ interface Account {
   pres: Record<string, [number, number]>;
   lastTs: number;
   lastRound: number;
+  /** The table of its last round and that round's index on the table (windows in the table's rounds). */
+  lastTable: string;
+  lastIdx: number;
   /** win_rate e-process (log wealth per λ), bets and net result. */
   win: number[];
   bets: number;
@@ -112,6 +115,9 @@ interface Group {
   tables: string[];
   lastTs: number;
   lastRound: number;
+  /** The table of its last round and that round's index on the table (windows in the table's rounds). */
+  lastTable: string;
+  lastIdx: number;
   ev: string[];
   evNew: number;
   rep: null | { id: string; level: RiskLevel; first: number };
@@ -204,6 +210,8 @@ function newAccount(provider: number, account: string): Account {
     pres: {},
     lastTs: 0,
     lastRound: 0,
+    lastTable: '',
+    lastIdx: 0,
     win: freshWealth(),
     bets: 0,
     net: 0,
@@ -230,6 +238,8 @@ function newGroup(key: string, members: string[]): Group {
     tables: [],
     lastTs: 0,
     lastRound: 0,
+    lastTable: '',
+    lastIdx: 0,
     ev: [],
     evNew: 0,
     rep: null,
@@ -385,6 +395,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
       const [key, acc] = this.account(b.provider, b.account);
       acc.lastTs = Math.max(acc.lastTs, ts);
       acc.lastRound = gr;
+      acc.lastTable = r.tableId;
+      acc.lastIdx = tidx;
       touched.set(key, acc);
       if (b.amount > 0) {
         const edge = houseEdge(r.gameId, b.betType);
@@ -521,6 +533,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     g.rounds++;
     g.lastTs = ts;
     g.lastRound = gr;
+    g.lastTable = r.tableId;
+    g.lastIdx = this.tables.get(r.tableId)?.idx ?? 0;
     if (!hit) return;
     g.hits++;
     g.turnover += turnover;
@@ -696,6 +710,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
       const g = newGroup(key, members);
       g.lastTs = ts;
       g.lastRound = gr;
+      g.lastTable = parts[0] ? (parts[0].acc.lastTable ?? '') : '';
+      g.lastIdx = parts[0]?.acc.lastIdx ?? 0;
       this.addRing(g);
     }
   }
@@ -1006,23 +1022,27 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   private sweep(): void {
     const cutTs = this.st.now - this.s.windowHours * HOUR;
-    const cutRound = this.st.round - this.s.windowRounds;
-    const stale = (lastTs: number, lastRound: number): boolean => lastTs < cutTs || lastRound < cutRound;
+    const stale = (e: { lastTs: number; lastTable: string; lastIdx: number }): boolean => {
+      if (e.lastTs < cutTs) return true;
+      if (e.lastTable === '') return false;
+      const t = this.tables.get(e.lastTable);
+      return !t || t.idx - e.lastIdx > this.s.windowRounds;
+    };
     for (const [k, a] of this.accounts) {
-      if (stale(a.lastTs, a.lastRound)) {
+      if (stale(a)) {
         this.accounts.delete(k);
         this.playerCands.delete(k);
       } else for (const t of Object.keys(a.pres)) if (!this.tables.has(t)) delete a.pres[t];
     }
     for (const [k, t] of this.tables) if (t.lastTs < cutTs) this.tables.delete(k);
     for (const [k, g] of this.pairs) {
-      if (stale(g.lastTs, g.lastRound) || !g.members.every((m) => this.accounts.has(m))) {
+      if (stale(g) || !g.members.every((m) => this.accounts.has(m))) {
         this.pairs.delete(k);
         this.pairCands.delete(k);
       }
     }
     for (const [k, g] of [...this.rings]) {
-      if (stale(g.lastTs, g.lastRound) || !g.members.every((m) => this.accounts.has(m))) this.dropRing(k);
+      if (stale(g) || !g.members.every((m) => this.accounts.has(m))) this.dropRing(k);
     }
     for (const [k, p] of this.providers) {
       const last = p.hours[p.hours.length - 1];

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import type { RiskInput } from './detector.port';
 import type { PlayerFinding, ProviderFinding, RiskFinding } from './riskFinding';
-import { createRiskDetector } from './risk.detector';
-import { type CraftedBet, T0, drawWinner, rng, round, side, wallet } from './risk.detector.testing';
+import { createBettingDetector } from './betting.detector';
+import { type CraftedBet, T0, drawWinner, rng, round, side, wallet } from './betting.detector.testing';
 
 function run(inputs: RiskInput[]): RiskFinding[] {
-  const d = createRiskDetector(DEFAULT_RISK_SETTINGS);
+  const d = createBettingDetector(DEFAULT_RISK_SETTINGS);
   return inputs.flatMap((i) => d.process(i));
 }
 
@@ -51,7 +51,7 @@ function population(seed: number, roundsPerTable: number, cheat?: string): RiskI
 describe('risk detector: abnormal players', () => {
   it('flags no one of 4,000 honest high rollers (100 bets each, lucky ones included) but the one who wins 62 % of even bets', () => {
     const inputs = population(21, 1000, 'lucky-cheat');
-    const d = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const d = createBettingDetector(DEFAULT_RISK_SETTINGS);
     const found = players(inputs.flatMap((i) => d.process(i)));
     const raised = found.filter((f) => f.change === 'raised');
     expect(raised.map((f) => f.account)).toEqual(['lucky-cheat']);

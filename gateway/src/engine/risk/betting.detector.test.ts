@@ -3,7 +3,7 @@ import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput } from './detector.port';
 import type { CrossbetFinding, RiskFinding } from './riskFinding';
-import { createRiskDetector, createRiskDetectorWithSizes } from './risk.detector';
+import { createBettingDetector, createBettingDetectorWithSizes } from './betting.detector';
 import {
   type CraftedBet,
   colluderBets,
@@ -14,10 +14,10 @@ import {
   rng,
   round,
   side,
-} from './risk.detector.testing';
+} from './betting.detector.testing';
 
 function run(inputs: RiskInput[], settings = DEFAULT_RISK_SETTINGS): RiskFinding[] {
-  const d = createRiskDetector(settings);
+  const d = createBettingDetector(settings);
   return inputs.flatMap((i) => d.process(i));
 }
 
@@ -101,15 +101,15 @@ describe('risk detector: cross-bet pairs', () => {
   it('continues from a JSON snapshot with identical outputs, and applies new settings at once', () => {
     const inputs = table(4, 160, (r) => (r() < 0.8 ? colluderBets(r, 'ca', 'cb', 0.08) : []));
     const whole = run(inputs);
-    const d1 = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const d1 = createBettingDetector(DEFAULT_RISK_SETTINGS);
     const first = inputs.slice(0, 70).flatMap((i) => d1.process(i));
     const snap = JSON.parse(JSON.stringify(d1.snapshot())) as unknown;
-    const d2 = createRiskDetector(DEFAULT_RISK_SETTINGS, snap);
+    const d2 = createBettingDetector(DEFAULT_RISK_SETTINGS, snap);
     const rest = inputs.slice(70).flatMap((i) => d2.process(i));
     expect([...first, ...rest]).toEqual(whole);
     expect(whole.length).toBeGreaterThan(0);
 
-    const strict = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const strict = createBettingDetector(DEFAULT_RISK_SETTINGS);
     strict.configure({ ...DEFAULT_RISK_SETTINGS, amountTolerancePct: 0 });
     expect(crossbets(inputs.flatMap((i) => strict.process(i)))).toEqual([]);
   });
@@ -178,7 +178,7 @@ describe('risk detector: hard cases', () => {
 describe('risk detector: expiry', () => {
   it('keeps its state bounded: accounts, pairs and rings expire after windowRounds / windowHours', () => {
     const settings = { ...DEFAULT_RISK_SETTINGS, windowRounds: 200, windowHours: 1 };
-    const d = createRiskDetectorWithSizes(settings);
+    const d = createBettingDetectorWithSizes(settings);
     const r = rng(7);
     let maxPairs = 0;
     for (let i = 0; i < 6000; i++) {

@@ -31,7 +31,7 @@ import {
   secondMoment,
   sortedInsert,
   sortedRemove,
-} from './risk.detector.stats';
+} from './betting.detector.stats';
 
 /** Recent main-bet stakes kept per account for its stake distribution. */
 const STAKES_KEPT = 16;
@@ -1074,11 +1074,11 @@ class RiskDetectorImpl implements RiskDetector<State> {
 }
 
 /** The risk engine's detector factory: fresh, or continuing from a `snapshot()`. */
-export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
+export const createBettingDetector: RiskDetectorFactory = (settings, snapshot) =>
   new RiskDetectorImpl(settings, snapshot);
 
 /** The detector with its state sizes, for tests and measurements. */
-export function createRiskDetectorWithSizes(
+export function createBettingDetectorWithSizes(
   settings: RiskSettings,
   snapshot?: unknown,
 ): RiskDetector & { sizes(): ReturnType<RiskDetectorImpl['sizes']> } {

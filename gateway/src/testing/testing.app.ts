@@ -53,7 +53,10 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   redisStreamName?: string;
   /** Options of the app beyond the test defaults (a fake replay source, the round streams' windows). */
-  app?: Pick<AppOptions, 'liveReplay' | 'liveRounds' | 'periodReplay'>;
+  app?: Pick<
+    AppOptions,
+    'liveReplay' | 'liveRounds' | 'periodReplay' | 'riskDetector' | 'riskRunner' | 'telegram'
+  >;
   /** The gateway's logger (silent by default). */
   logger?: Logger;
 }

@@ -399,7 +399,7 @@ export class RiskService {
           action = AUDIT_ACTIONS.alertAcknowledged;
           break;
         case 'assign': {
-          const assignee = await findAccount(tx, body.assignee);
+          const assignee = await findAccount(tx, body.assignee ?? auth.accountId);
           if (!assignee) throw refuse.bad('risk.assigneeNotFound');
           set = {
             assignee_id: assignee.id,

@@ -185,7 +185,8 @@ export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 /** What an operator does with an alert. */
 export const alertActionBodySchema = z.discriminatedUnion('action', [
   z.object({ id: idSchema, action: z.literal('acknowledge') }),
-  z.object({ id: idSchema, action: z.literal('assign'), assignee: idSchema }),
+  /** `assignee` absent: to the caller. */
+  z.object({ id: idSchema, action: z.literal('assign'), assignee: idSchema.optional() }),
   z.object({
     id: idSchema,
     action: z.literal('snooze'),

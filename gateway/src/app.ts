@@ -43,6 +43,7 @@ import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
 import { DEFAULT_RISK_SETTINGS, type RiskSettings } from '@dms/shared/contracts/http/riskSettings';
 import { RiskRunner, type RiskRunnerTuning } from './engine/risk/riskRunner.service';
 import type { RiskDetector, RiskDetectorFactory, RiskFinding } from './engine/risk/riskFinding';
+import { createRiskDetector } from './engine/risk/risk.detector';
 import { RiskReplaySource } from './modules/risk/risk.repository';
 import { RiskService } from './modules/risk/risk.service';
 import { RiskStoreSink } from './modules/risk/risk.sink';
@@ -227,7 +228,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       for (const r of records) publishChange(live.publisher, r.event, r.payload as never);
     };
     const telegramConfig = options.telegram ?? loadTelegramConfig(process.env);
-    const riskDetectorFactory = options.riskDetector ?? false; // DETECTOR-DEFAULT: createRiskDetector unless DMS_RISK=off
+    const riskDetectorFactory =
+      options.riskDetector ?? (process.env.DMS_RISK === 'off' ? false : createRiskDetector);
     const riskDetectors: { current?: RiskDetector; settings: RiskSettings } = {
       settings: DEFAULT_RISK_SETTINGS,
     };

@@ -91,6 +91,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     validateResponses: true,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),
+    // Detection runs only in the tests that ask for it (a detector of their own or the real one).
+    riskDetector: false,
     ...options.app,
   });
   const { port } = await app.listen();

@@ -45,10 +45,12 @@ export function syntheticPlatform(opts: {
   pairs: number;
   rings: number;
   t0?: number;
+  /** Multiplies every stake (another platform's currency and limits). */
+  stakeScale?: number;
 }): { inputs: RiskInput[]; truth: PlatformTruth } {
   const rand = rng(opts.seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const chips = [1000, 2000, 5000, 10000, 20000, 50000];
+  const chips = [1000, 2000, 5000, 10000, 20000, 50000].map((c) => Math.round(c * (opts.stakeScale ?? 1)));
   const styles: Style[] = ['random', 'random', 'banker', 'player', 'streak', 'chop', 'flat', 'flat'];
   const honest: Honest[] = [];
   for (let i = 0; i < opts.honest; i++) {

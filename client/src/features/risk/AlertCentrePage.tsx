@@ -80,7 +80,7 @@ export function AlertCentrePage() {
       const [p, ...rest] = a.subject.split(':');
       return `${scope.providerName(Number(p))} · ${rest.join(':')}`;
     }
-    return a.subject;
+    return `${t('alertKind.crossbet')} ${a.subject.slice(0, 12)}`;
   };
   const columns: RiskColumn<AlertRow>[] = [
     { key: 'id', title: '#', numeric: true, cell: (a) => a.id },

@@ -47,6 +47,8 @@ const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
 const LAMBDAS = [0.05, 0.1, 0.2, 0.4];
 const HOUR = 3_600_000;
+/** Minor units as major units for the words of a reason (2 decimals). */
+const major = (minor: number) => (minor / 100).toFixed(2);
 
 type Side = 0 | 1;
 /** Road contexts: no previous round, previous won by side 0, side 1, tie. */
@@ -597,7 +599,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
       'win_rate',
       score,
       r.settledAt,
-      `results ${score.toFixed(1)} orders of magnitude beyond the house edge over ${acc.staked} staked`,
+      `results ${score.toFixed(1)} orders of magnitude beyond the house edge over ${major(acc.staked)} staked`,
     );
     return f ? [f] : [];
   }
@@ -681,7 +683,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         'bonus',
         Math.min(score, 12),
         ev.ts,
-        `took ${acc.bonus} in bonuses and withdrew after ${acc.turnoverSinceBonus} of turnover`,
+        `took ${major(acc.bonus)} in bonuses and withdrew after ${major(acc.turnoverSinceBonus)} of turnover`,
         true,
       );
       if (f) out.push(f);
@@ -694,7 +696,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         'transfer',
         Math.min(score, 12),
         ev.ts,
-        `moved ${acc.moved} in and ${ev.amount} out with ${acc.turnoverSinceMove} of turnover`,
+        `moved ${major(acc.moved)} in and ${major(ev.amount)} out with ${major(acc.turnoverSinceMove)} of turnover`,
         true,
       );
       if (f) out.push(f);
@@ -778,7 +780,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         score: Math.round(score * 100) / 100,
         firstDetectedAt: flag?.firstDetectedAt ?? r.settledAt,
         lastSeenAt: r.settledAt,
-        reason: `GGR ${Math.round(p.ggr)} against ${Math.round(p.expected)} expected (${z.toFixed(1)} standard errors); this hour ${p.hourTurnover} against ${Math.round(p.usual)} usual`,
+        reason: `GGR ${major(p.ggr)} against ${major(p.expected)} expected (${z.toFixed(1)} standard errors); this hour's turnover ${major(p.hourTurnover)} against ${major(p.usual)} usual`,
       });
     }
     return out;

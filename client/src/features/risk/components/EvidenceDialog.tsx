@@ -5,6 +5,7 @@ import { formatDate } from '@dms/shared/format/date';
 import { EnumValue } from '@/components/labels/EnumValue';
 import { TablePager } from '@/components/TablePager';
 import { formatAmount } from '@/lib/format/number';
+import { useScopeOptions } from '@/components/filters/useScopeOptions';
 import { useRiskGroupRoundsQuery } from '../api/riskApi';
 
 export interface EvidenceDialogProps {
@@ -16,6 +17,7 @@ export interface EvidenceDialogProps {
 /** The evidence rounds of a cross-bet group: each round's table, result and every member's bet. */
 export function EvidenceDialog({ groupId, onClose, portalContainer }: EvidenceDialogProps) {
   const { t } = useTranslation('risk');
+  const { providerName } = useScopeOptions();
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(10);
   const rounds = useRiskGroupRoundsQuery({ id: groupId ?? '', page, size }, { skip: !groupId });
@@ -71,7 +73,7 @@ export function EvidenceDialog({ groupId, onClose, portalContainer }: EvidenceDi
                   <tbody>
                     {r.bets.map((b, i) => (
                       <tr key={i}>
-                        <td translate="no">{b.provider}</td>
+                        <td>{providerName(b.provider)}</td>
                         <td translate="no">{b.account}</td>
                         <td>
                           <EnumValue name="betType" value={b.betType} />

@@ -13,7 +13,7 @@ import type { Store } from './platform/db/db.store';
 import { openConfiguredStore, type FirstStart } from './platform/db/db.open';
 import { SessionService } from './platform/auth/session.service';
 import { createLive, type Live, type LiveServer } from './platform/live/live.server';
-import { noRiskHistory, type LiveReplaySource, type PeriodReplaySource } from './platform/live/live.replay';
+import type { LiveReplaySource, PeriodReplaySource, ReplayRecord } from './platform/live/live.replay';
 import { PeriodRepository } from './modules/live/live.period.repository';
 import { PeriodReplayService } from './modules/live/live.period.service';
 import { liveRoutes } from './modules/live/live.routes';
@@ -40,6 +40,16 @@ import { RatesService } from './modules/rates/rates.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
 import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
+import { DEFAULT_RISK_SETTINGS, type RiskSettings } from '@dms/shared/contracts/http/riskSettings';
+import { RiskRunner, type RiskRunnerTuning } from './engine/risk/riskRunner.service';
+import type { RiskDetector, RiskDetectorFactory, RiskFinding } from './engine/risk/riskFinding';
+import { createRiskDetector } from './engine/risk/risk.detector';
+import { RiskReplaySource } from './modules/risk/risk.repository';
+import { RiskService } from './modules/risk/risk.service';
+import { RiskStoreSink } from './modules/risk/risk.sink';
+import { riskRoutes } from './modules/risk/risk.routes';
+import { TelegramOutbox, loadTelegramConfig, sendMessage, type TelegramConfig } from './notify/telegram';
+import { publishChange } from './platform/live/live.publisher';
 import { createEngine, type Engine } from './engine/engine.start';
 import { loadEngineConfig, type EngineConfig } from './engine/engine.config';
 import { feedRoutes } from './modules/feed/feed.routes';
@@ -71,6 +81,15 @@ export interface AppOptions {
   liveReplay?: LiveReplaySource;
   /** Where the monitor's period replay reads alerts and flagged rounds (the risk store; tests pass a fake). */
   periodReplay?: PeriodReplaySource;
+  /**
+   * The risk engine's detector (`engine/risk/risk.detector.ts` by default); `false` runs no detection
+   * (`DMS_RISK=off` does the same).
+   */
+  riskDetector?: RiskDetectorFactory | false;
+  /** Tuning of the risk runner (tests poll faster). */
+  riskRunner?: Partial<RiskRunnerTuning>;
+  /** Telegram's settings; by default `DMS_TELEGRAM_*` and `DMS_PUBLIC_URL` of the environment. */
+  telegram?: TelegramConfig;
 }
 
 /** A wired gateway, not yet listening. */
@@ -136,10 +155,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         ? displays.authenticate(token)
         : sessions.authenticate(token);
     const httpServer = createServer();
+    const riskStore = new RiskReplaySource(store);
     const live = await createLive(httpServer, {
       sessions,
       displays,
-      replay: options.liveReplay,
+      replay: options.liveReplay ?? riskStore,
       logger,
       redisUrl: config.redisUrl,
       ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),
@@ -202,6 +222,54 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     liveRounds.start(platformEngine.committed$);
 
+    // The risk engine: reads what the engine committed, in commit order, from its stored checkpoint; its
+    // findings and alerts are stored with the checkpoint and pushed live once stored.
+    const publishRisk = (records: readonly ReplayRecord[]) => {
+      for (const r of records) publishChange(live.publisher, r.event, r.payload as never);
+    };
+    const telegramConfig = options.telegram ?? loadTelegramConfig(process.env);
+    const riskDetectorFactory =
+      options.riskDetector ?? (process.env.DMS_RISK === 'off' ? false : createRiskDetector);
+    const riskDetectors: { current?: RiskDetector; settings: RiskSettings } = {
+      settings: DEFAULT_RISK_SETTINGS,
+    };
+    const risk = new RiskService({
+      store,
+      audit,
+      now,
+      timeZone: config.timeZone,
+      publish: publishRisk,
+      onSettings: (settings) => {
+        riskDetectors.settings = settings;
+        riskDetectors.current?.configure(settings);
+      },
+      sendTelegram: telegramConfig.token
+        ? async (chatId, text) => {
+            const r = await sendMessage(telegramConfig, chatId, text);
+            return r.ok ? { ok: true, detail: 'sent' } : { ok: false, detail: r.detail };
+          }
+        : undefined,
+    });
+    riskDetectors.settings = (await risk.currentSettings()).settings;
+    const riskRunner =
+      riskDetectorFactory === false
+        ? undefined
+        : new RiskRunner<RiskFinding, unknown>({
+            store,
+            logger,
+            committed$: platformEngine.committed$,
+            sink: new RiskStoreSink(publishRisk),
+            createDetector: (snapshot) => {
+              const detector = riskDetectorFactory(riskDetectors.settings, snapshot);
+              riskDetectors.current = detector;
+              return detector;
+            },
+            ...options.riskRunner,
+          });
+    riskRunner?.start();
+    const telegramOutbox = new TelegramOutbox(store, telegramConfig, logger, now);
+    telegramOutbox.start();
+
     const impls: EndpointImpls = {
       ...userRoutes(users, {
         loginRatePerMinute: config.loginRatePerMinute,
@@ -218,8 +286,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...auditRoutes(audit),
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
+      ...riskRoutes(risk),
       ...liveRoutes(
-        new PeriodReplayService(periodRepo, () => options.periodReplay ?? noRiskHistory),
+        new PeriodReplayService(periodRepo, () => options.periodReplay ?? riskStore),
         new LiveTablesService(periodRepo),
       ),
       ...displayRoutes(displays, {
@@ -332,6 +401,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       close: () =>
         (closing ??= (async () => {
           feedProgress.unsubscribe();
+          telegramOutbox.stop();
+          await riskRunner?.stop();
           await liveRounds.stop();
           feedCounts.stop();
           await platformFeed.stop();

@@ -49,6 +49,18 @@ const StaffPage = page(
   () => import('@/features/staff/StaffPage'),
   (m) => m.StaffPage,
 );
+const RiskDataPage = page(
+  () => import('@/features/risk/RiskDataPage'),
+  (m) => m.RiskDataPage,
+);
+const AlertCentrePage = page(
+  () => import('@/features/risk/AlertCentrePage'),
+  (m) => m.AlertCentrePage,
+);
+const RiskSettingPage = page(
+  () => import('@/features/risk/RiskSettingPage'),
+  (m) => m.RiskSettingPage,
+);
 /** Screens of later issues: an honest "not in this version yet" page until they are built. */
 const UnavailablePage = page(
   () => import('@/features/unavailable/UnavailablePage'),
@@ -65,8 +77,9 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/company-profit': CompanyProfitPage,
   '/exchange-rates': ExchangeRatesPage,
   '/bjlmonitor/bjlmonitor': UnavailablePage,
-  '/riskdata/riskdata': UnavailablePage,
-  '/risksetting': UnavailablePage,
+  '/riskdata/riskdata': RiskDataPage,
+  '/risk/alerts': AlertCentrePage,
+  '/risksetting': RiskSettingPage,
   '/teenPatti/teenPatti': UnavailablePage,
   '/teenPatti/testTools': UnavailablePage,
   '/teenPatti/testDataViewer': UnavailablePage,

@@ -49,6 +49,7 @@ describe('route generation by permission codes', () => {
       ...paths([]),
       '/company-profit',
       '/riskdata/riskdata',
+      '/risk/alerts',
     ]);
   });
 
@@ -120,11 +121,11 @@ describe('AppRoutes', () => {
   });
 
   it('opens a granted screen of a later release on an honest "not in this version" page', async () => {
-    renderApp('/riskdata/riskdata', { session: readySession() });
+    renderApp('/bjlmonitor/bjlmonitor', { session: readySession(userInfo({ permission: '3000' })) });
     expect(
       await screen.findByText('Not available in this version yet', undefined, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.getByText(/The “Risk Data” screen is not part of this release/)).toBeTruthy();
+    expect(screen.getByText(/The “Baccarat Monitor” screen is not part of this release/)).toBeTruthy();
   });
 
   it('loads the user info of a token before showing the shell', async () => {

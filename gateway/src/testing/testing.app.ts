@@ -53,7 +53,10 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   redisStreamName?: string;
   /** Options of the app beyond the test defaults (a fake replay source, the round streams' windows). */
-  app?: Pick<AppOptions, 'liveReplay' | 'liveRounds' | 'periodReplay'>;
+  app?: Pick<
+    AppOptions,
+    'liveReplay' | 'liveRounds' | 'periodReplay' | 'riskDetector' | 'riskRunner' | 'telegram'
+  >;
   /** The gateway's logger (silent by default). */
   logger?: Logger;
 }
@@ -88,6 +91,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     validateResponses: true,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.redisStreamName ? { redisStreamName: options.redisStreamName } : {}),
+    // Detection runs only in the tests that ask for it (a detector of their own or the real one).
+    riskDetector: false,
     ...options.app,
   });
   const { port } = await app.listen();

@@ -70,6 +70,19 @@ export const MESSAGES = {
   'display.watchOnly': 'a wall screen can only watch',
   'display.tooManyPairings': 'too many pairing requests, please try again in a minute',
 
+  // Risk engine
+  'risk.groupNotFound': 'cross-bet group not found',
+  'risk.alertNotFound': 'alert not found',
+  'risk.alertResolved': 'the alert is resolved: reopen it first',
+  'risk.alertNotResolved': 'only a resolved alert can be reopened',
+  'risk.snoozeRange': 'snooze until a time within the next 30 days',
+  'risk.assigneeNotFound': 'the account to assign to does not exist',
+  'risk.manualDuplicate': 'Account and Provide Duplicate!',
+  'risk.manualNotFound': 'risk list entry not found',
+  'risk.telegramGroupId': 'group id must be a Telegram chat id or @name',
+  'risk.telegramNotFound': 'Telegram group not found',
+  'risk.telegramNotConfigured': 'no Telegram bot token is configured (DMS_TELEGRAM_BOT_TOKEN)',
+
   // Base data
   'base.unknownProvider': 'unknown provider {{provider}}',
   'base.unknownCurrency': 'unknown currency {{currency}}',
@@ -102,6 +115,8 @@ export const MESSAGES = {
 
   // Validation of query and body fields. `field` is the field's path ("username", "events.3.amount"); the
   // client shows the field's label (`errors:field.<last segment>`) where it has one.
+  'validation.ringSize': 'the largest ring must be at least the smallest',
+  'validation.levelOrder': 'the high-risk score must be at least the middle-risk score',
   'validation.required': '{{field}} is required',
   'validation.invalidType': '{{field}} has the wrong type (expected {{expected}})',
   'validation.tooShort': '{{field}} must be at least {{min}} characters',

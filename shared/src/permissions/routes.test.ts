@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ASYNC_ROUTES, accessForPath, filterRoutesByCodes, flattenRoutes } from './routes';
-import { ALL_PERMISSION_CODES, PERM, hasAnyPermission, normalizePermissions, parsePermissionList } from './codes';
+import {
+  ALL_PERMISSION_CODES,
+  PERM,
+  hasAnyPermission,
+  normalizePermissions,
+  parsePermissionList,
+} from './codes';
 
 const paths = (codes: string[]) => flattenRoutes(filterRoutesByCodes(ASYNC_ROUTES, codes)).map((r) => r.path);
 
@@ -11,6 +17,7 @@ describe('filterRoutesByCodes', () => {
       '/exchange-rates',
       '/bjlmonitor/bjlmonitor',
       '/riskdata/riskdata',
+      '/risk/alerts',
       '/risksetting',
       '/teenPatti/teenPatti',
       '/teenPatti/testTools',

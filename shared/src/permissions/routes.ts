@@ -67,6 +67,12 @@ export const ASYNC_ROUTES: readonly AppRoute[] = [
     meta: { title: 'riskData', icon: 'warning-sign' },
   },
   {
+    path: '/risk/alerts',
+    name: 'AlertCentre',
+    access: [PERM.BACCARAT_MONITOR, PERM.RISK_DATA],
+    meta: { title: 'alertCentre', icon: 'notifications' },
+  },
+  {
     path: '/risksetting',
     name: 'RiskSetting',
     access: [PERM.RISK_SETTING],
@@ -164,7 +170,10 @@ export function flattenRoutes(routes: readonly AppRoute[]): AppRoute[] {
 }
 
 /** The permission codes a path needs (every code on its way down the tree), or undefined if unknown. */
-export function accessForPath(path: string, routes: readonly AppRoute[] = ASYNC_ROUTES): string[][] | undefined {
+export function accessForPath(
+  path: string,
+  routes: readonly AppRoute[] = ASYNC_ROUTES,
+): string[][] | undefined {
   for (const r of routes) {
     if (r.path === path) return r.access ? [r.access] : [];
     if (r.children) {

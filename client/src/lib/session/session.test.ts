@@ -129,6 +129,7 @@ describe('session flow against a fake gateway', () => {
     expect(selectRoutes(state).map((r) => r.path)).toEqual([
       ...generateRoutes([]).map((r) => r.path),
       '/bjlmonitor/bjlmonitor',
+      '/risk/alerts',
       '/permission',
     ]);
   });

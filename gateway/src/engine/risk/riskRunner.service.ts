@@ -310,6 +310,7 @@ export class RiskRunner<Output, Snapshot> {
         snapshot,
       });
     } catch (err) {
+      this.options.sink.discarded?.();
       // The detector has seen inputs whose outputs are not stored: its state is wrong now. Restore.
       this.leading = undefined;
       if (err instanceof CheckpointMovedError || err instanceof LeaseLostError) {
@@ -319,6 +320,7 @@ export class RiskRunner<Output, Snapshot> {
       }
       throw err;
     }
+    this.options.sink.committed?.();
     leading.checkpoint = to;
     const s = this.statusValue;
     s.checkpoint = to;

@@ -95,7 +95,9 @@ export class TableSink implements RiskSink<CountOutput> {
       const rows = outputs
         .slice(i, i + 500)
         .map((o) => sql`(${o.output.roundId}, ${o.output.n}, ${o.seq}, ${o.output.bets}, ${this.holder})`);
-      await sql`insert into risk_test_output (round_id, n, seq, bets, holder) values ${sql.join(rows)}`.execute(tx);
+      await sql`insert into risk_test_output (round_id, n, seq, bets, holder) values ${sql.join(rows)}`.execute(
+        tx,
+      );
     }
     if (this.failNext) {
       this.failNext = false;

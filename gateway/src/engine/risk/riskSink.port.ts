@@ -23,4 +23,8 @@ export interface RiskOutput<Output> {
 export interface RiskSink<Output> {
   /** Stores the outputs of one chunk, in processing order (possibly none). */
   write(tx: Db, outputs: readonly RiskOutput<Output>[]): Promise<void>;
+  /** The transaction of the last {@link write} committed (push what it stored, say). */
+  committed?(): void;
+  /** The transaction of the last {@link write} failed: what it wrote is gone. */
+  discarded?(): void;
 }

@@ -11,6 +11,12 @@ import { COMMIT_SEQ_MIGRATION, commitSeqMigration } from './db.commitSeq';
 import { RISK_RUNNER_MIGRATION, riskRunnerMigration } from './db.riskRunner';
 import { DISPLAY_TOKENS_MIGRATION, displayTokensMigration } from './db.displayTokens';
 import { LIVE_REPLAY_MIGRATION, liveReplayMigration } from './db.liveReplay';
+import {
+  RISK_ADMIN_MIGRATION,
+  RISK_FINDINGS_MIGRATION,
+  riskAdminMigration,
+  riskFindingsMigration,
+} from './db.risk';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -176,6 +182,8 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [RISK_RUNNER_MIGRATION]: riskRunnerMigration,
     [DISPLAY_TOKENS_MIGRATION]: displayTokensMigration(dialect),
     [LIVE_REPLAY_MIGRATION]: liveReplayMigration,
+    [RISK_FINDINGS_MIGRATION]: riskFindingsMigration(dialect),
+    [RISK_ADMIN_MIGRATION]: riskAdminMigration(dialect),
   };
 }
 

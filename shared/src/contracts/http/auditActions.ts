@@ -15,9 +15,21 @@ export const AUDIT_ACTIONS = {
   rateImported: 'rate.import',
   displayApproved: 'display.approve',
   displayRevoked: 'display.revoke',
+  alertAcknowledged: 'alert.acknowledge',
+  alertAssigned: 'alert.assign',
+  alertSnoozed: 'alert.snooze',
+  alertResolved: 'alert.resolve',
+  alertReopened: 'alert.reopen',
+  riskManualCreated: 'risk.manual.create',
+  riskManualUpdated: 'risk.manual.update',
+  riskManualDeleted: 'risk.manual.delete',
+  riskSettingsChanged: 'risk.settings',
+  telegramCreated: 'telegram.create',
+  telegramUpdated: 'telegram.update',
+  telegramDeleted: 'telegram.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** What an audit row is about (`targetType`). */
-export type AuditTargetType = 'account' | 'role' | 'setting' | 'display';
+export type AuditTargetType = 'account' | 'role' | 'setting' | 'display' | 'alert' | 'risk';

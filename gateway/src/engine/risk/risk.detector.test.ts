@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
+import { RiskLevel } from '@dms/shared/domain/enums';
+import type { RiskInput, SettledBet, SettledRound } from './detector.port';
+import { createRiskDetector } from './risk.detector';
+import type { RiskFinding } from './riskFinding';
+import { syntheticPlatform } from './risk.platform.fixture';
+
+const raised = (inputs: RiskInput[], settings = DEFAULT_RISK_SETTINGS) => {
+  const d = createRiskDetector(settings);
+  const out: RiskFinding[] = [];
+  for (const i of inputs) out.push(...d.process(i).filter((f) => f.change === 'raised'));
+  return out;
+};
+const label = (f: RiskFinding) =>
+  f.type === 'crossbet'
+    ? `${f.kind}:${f.members
+        .map((m) => `${m.provider}:${m.account}`)
+        .sort()
+        .join('+')}`
+    : f.type === 'player'
+      ? `player:${f.provider}:${f.account}:${f.kinds.join(',')}`
+      : `provider:${f.provider}`;
+
+describe('risk detector on a labelled platform with every honest look-alike', () => {
+  for (const seed of [11, 12]) {
+    it(`finds every pair, ring, cheater and bonus abuser, and no honest player (seed ${seed})`, () => {
+      const { inputs, truth } = syntheticPlatform({
+        seed,
+        tables: 10,
+        rounds: 260,
+        honest: 500,
+        pairs: 3,
+        rings: 3,
+      });
+      const found = raised(inputs).map(label).sort();
+      const expected = [
+        ...truth.pairs.map((p) => `pair:${[...p].sort().join('+')}`),
+        ...truth.rings.map((r) => `ring:${[...r].sort().join('+')}`),
+        ...truth.cheaters.map((c) => `player:${c}:win_rate`),
+        ...truth.bonusAbusers.map((c) => `player:${c}:bonus`),
+      ].sort();
+      expect(found).toEqual(expected);
+    });
+  }
+});
+
+/** A deterministic road drawn at random (mulberry32 of the round): Banker 46 %, Player 45 %, Tie 9 %. */
+function winnerOf(i: number): string {
+  let t = (i + 1) * 0x6d2b79f5;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
+}
+
+/** What a bet returns on `winner` (baccarat: Banker pays 0.95, a tie pushes Banker and Player). */
+function settle(betType: string, amount: number, winner: string): number {
+  if (betType === 'tie') return winner === 'tie' ? amount * 9 : 0;
+  if (winner === 'tie') return amount;
+  if (betType !== winner) return 0;
+  return betType === 'banker' ? Math.round(amount * 1.95) : amount * 2;
+}
+
+/** One round of `gameId` 1 on `table` with these bets (payouts as given). */
+function round(
+  i: number,
+  bets: [string, string, number, number?][],
+  table = 'T1',
+  winner = winnerOf(i),
+): RiskInput {
+  const r: SettledRound = {
+    seq: i,
+    roundId: `r${i}`,
+    gameId: 1,
+    tableId: table,
+    shoeId: 's',
+    provider: 1001,
+    startedAt: i * 30_000,
+    settledAt: i * 30_000 + 20_000,
+    result: { winner },
+    bets: bets.map(([account, betType, amount, payout], j): SettledBet => ({
+      id: `b${i}-${j}`,
+      provider: 1001,
+      currency: 'CNY',
+      account,
+      playerId: 0,
+      betType,
+      amount,
+      payout: payout ?? settle(betType, amount, winner),
+      ts: i * 30_000,
+    })),
+  };
+  return { type: 'round', round: r };
+}
+
+describe('honest look-alikes and near misses', () => {
+  it('does not flag an always-Banker and an always-Player flat bettor of the same chip, however long', () => {
+    const inputs = Array.from({ length: 400 }, (_, i) =>
+      round(i, [
+        ['alwaysB', 'banker', 1000],
+        ['alwaysP', 'player', 1000],
+      ]),
+    );
+    expect(raised(inputs)).toEqual([]);
+  });
+
+  it('does not flag a streak follower against a chop player (opposite every round by their own rules)', () => {
+    let last = 'banker';
+    const inputs = Array.from({ length: 400 }, (_, i) => {
+      const winner = winnerOf(i) === 'tie' ? 'banker' : winnerOf(i);
+      const streak = last;
+      const chop = last === 'banker' ? 'player' : 'banker';
+      last = winner;
+      return round(
+        i,
+        [
+          ['streak', streak, 1000 * (1 + (i % 5))],
+          ['chop', chop, 1000 * (1 + ((i * 3) % 5))],
+        ],
+        'T1',
+        winner,
+      );
+    });
+    expect(raised(inputs)).toEqual([]);
+  });
+
+  it('flags a pair whose stakes match within the tolerance, and not the same pair 20 % apart', () => {
+    const colluding = Array.from({ length: 120 }, (_, i) => {
+      const side = (i * 31) % 7 < 3 ? 'banker' : 'player';
+      const other = side === 'banker' ? 'player' : 'banker';
+      const stake = 1000 * (1 + ((i * 17) % 9));
+      return round(i, [
+        ['a', side, stake],
+        ['b', other, Math.round(stake * 1.05)],
+        ['x', 'banker', 2000 * (1 + (i % 3))],
+      ]);
+    });
+    expect(raised(colluding).map(label)).toEqual(['pair:1001:a+1001:b']);
+    const apart = colluding.map((r) => {
+      if (r.type !== 'round') return r;
+      const bets = r.round.bets.map((b) =>
+        b.account === 'b' ? { ...b, amount: Math.round(b.amount * 1.2) } : b,
+      );
+      return { type: 'round' as const, round: { ...r.round, bets } };
+    });
+    expect(raised(apart).map(label)).toEqual([]);
+  });
+
+  it('does not flag any of 4,000 honest high rollers for winnings (the luckiest included)', () => {
+    let x = 7;
+    const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
+    const inputs: RiskInput[] = [];
+    for (let i = 0; i < 200; i++) {
+      const u = rand();
+      const winner = u < 0.4586 ? 'banker' : u < 0.9048 ? 'player' : 'tie';
+      const bets: [string, string, number, number?][] = [];
+      for (let p = 0; p < 4000; p += 1 + Math.floor(rand() * 40)) {
+        const type = rand() < 0.1 ? 'tie' : rand() < 0.5 ? 'banker' : 'player';
+        const amount = 100_000;
+        const payout =
+          type === 'tie'
+            ? winner === 'tie'
+              ? amount * 9
+              : 0
+            : winner === 'tie'
+              ? amount
+              : type === winner
+                ? type === 'banker'
+                  ? amount * 1.95
+                  : amount * 2
+                : 0;
+        bets.push([`hr${p}`, type, amount, payout]);
+      }
+      inputs.push(round(i, bets, `T${i % 8}`, winner));
+    }
+    expect(raised(inputs).filter((f) => f.type === 'player')).toEqual([]);
+  });
+});
+
+describe('state', () => {
+  it('a detector restored from a snapshot gives the outputs the original gives', () => {
+    const { inputs } = syntheticPlatform({
+      seed: 5,
+      tables: 6,
+      rounds: 160,
+      honest: 200,
+      pairs: 2,
+      rings: 1,
+    });
+    const whole = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const all = inputs.flatMap((i) => whole.process(i));
+    const first = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const half = Math.floor(inputs.length / 2);
+    const before = inputs.slice(0, half).flatMap((i) => first.process(i));
+    const restored = createRiskDetector(DEFAULT_RISK_SETTINGS, JSON.parse(JSON.stringify(first.snapshot())));
+    const after = inputs.slice(half).flatMap((i) => restored.process(i));
+    expect([...before, ...after]).toEqual(all);
+    expect(all.some((f) => f.type === 'crossbet')).toBe(true);
+  });
+
+  it('takes new thresholds at once: a higher-level bar changes the level of what it raises next', () => {
+    const { inputs } = syntheticPlatform({
+      seed: 6,
+      tables: 6,
+      rounds: 160,
+      honest: 100,
+      pairs: 2,
+      rings: 0,
+    });
+    const strict = { ...DEFAULT_RISK_SETTINGS, levelMiddle: 100, levelHigh: 200 };
+    const levels = raised(inputs, strict)
+      .filter((f) => f.type === 'crossbet')
+      .map((f) => f.level);
+    expect(levels.length).toBeGreaterThan(0);
+    expect(levels.every((l) => l === RiskLevel.Abnormal)).toBe(true);
+  });
+
+  it('forgets accounts and pairs unseen for the window of event time', () => {
+    const d = createRiskDetector({ ...DEFAULT_RISK_SETTINGS, windowHours: 1 });
+    for (let i = 0; i < 999; i++)
+      d.process(
+        round(i, [
+          [`a${i}`, 'banker', 1000],
+          [`b${i}`, 'player', 1000],
+        ]),
+      );
+    const size = () => {
+      const s = d.snapshot() as { accounts: object; pairs: object };
+      return Object.keys(s.accounts).length + Object.keys(s.pairs).length;
+    };
+    const before = size();
+    // 1,000th round, 10 hours later: the sweep runs and keeps only what was seen within the hour.
+    const late = round(999, [
+      ['z1', 'banker', 1000],
+      ['z2', 'player', 1000],
+    ]);
+    if (late.type === 'round') late.round.settledAt += 10 * 3_600_000;
+    d.process(late);
+    expect(before).toBeGreaterThan(2000);
+    expect(size()).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,109 @@
+import { sql, type Kysely } from 'kysely';
+import type { AlertChanged } from '@dms/shared/contracts/live/events';
+import type { Db, Store } from '../../platform/db/db.store';
+import type { RiskTables } from '../../platform/db/db.risk';
+import type { PlatformTables } from '../../engine/events.tables';
+import type {
+  EventPosition,
+  LiveReplaySource,
+  PeriodReplaySource,
+  ReplayRecord,
+} from '../../platform/live/live.replay';
+
+export type RiskReadDb = Kysely<RiskTables & PlatformTables>;
+
+/** Provider scope of a caller: every provider, or some. */
+export type ProviderScope = readonly number[] | 'all';
+
+/** A `where` on a `providers` text column (`,3,7,`): at least one of the scope's providers. */
+export function scopeFilter(scope: ProviderScope, column = 'providers') {
+  if (scope === 'all') return sql<boolean>`1 = 1`;
+  if (scope.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(${sql.join(
+    scope.map((p) => sql`${sql.ref(column)} like ${`%,${p},%`}`),
+    sql` or `,
+  )})`;
+}
+
+/** Reads of the risk store for `live:resume` and the monitor's period replay. */
+export class RiskReplaySource implements LiveReplaySource, PeriodReplaySource {
+  private readonly db: RiskReadDb;
+
+  constructor(store: Pick<Store, 'db'>) {
+    this.db = store.db as unknown as RiskReadDb;
+  }
+
+  async after(after: number, limit: number): Promise<ReplayRecord[]> {
+    const rows = await this.db
+      .selectFrom('risk_change')
+      .select(['seq', 'event', 'payload'])
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map(
+      (r) =>
+        ({
+          event: r.event,
+          payload: { ...JSON.parse(r.payload), seq: Number(r.seq) },
+        }) as unknown as ReplayRecord,
+    );
+  }
+
+  async head(): Promise<number> {
+    const row = await this.db
+      .selectFrom('risk_change')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
+  async alertsBetween(q: {
+    from: number;
+    to: number;
+    after: EventPosition | null;
+    limit: number;
+  }): Promise<AlertChanged[]> {
+    let query = this.db
+      .selectFrom('risk_change')
+      .select(['seq', 'payload', 'at'])
+      .where('event', '=', 'alert:raised')
+      .where('at', '>=', q.from)
+      .where('at', '<', q.to);
+    const after = q.after;
+    if (after)
+      query = query.where((eb) =>
+        eb.or([eb('at', '>', after.at), eb.and([eb('at', '=', after.at), eb('seq', '>', after.seq)])]),
+      );
+    const rows = await query.orderBy('at').orderBy('seq').limit(q.limit).execute();
+    return rows.map((r) => ({ ...JSON.parse(r.payload), seq: Number(r.seq) }) as AlertChanged);
+  }
+
+  async flaggedRounds(roundIds: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (roundIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('risk_group_round')
+      .select(['round_id', 'group_id'])
+      .where('round_id', 'in', [...roundIds])
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.round_id) ?? [];
+      list.push(r.group_id);
+      out.set(r.round_id, list);
+    }
+    return out;
+  }
+}
+
+/** A transaction of the store, typed with the risk tables. */
+export const asRiskDb = (tx: Db) => tx as unknown as Kysely<RiskTables>;
+
+/** The sign-in name of an account, or undefined when there is none with this id. */
+export function findAccount(tx: Db, id: number): Promise<{ id: number; name: string } | undefined> {
+  return (tx as unknown as Kysely<{ account: { id: number; account: string } }>)
+    .selectFrom('account')
+    .select(['id', 'account as name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

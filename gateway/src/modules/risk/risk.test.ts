@@ -1,0 +1,457 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AlertRow,
+  CrossbetGroupRow,
+  EvidenceRound,
+  ManualRiskRow,
+  RiskPage,
+  RiskSettingsView,
+  TelegramGroupRow,
+} from '@dms/shared/contracts/http/risk';
+import { DEFAULT_RISK_SETTINGS, type RiskSettings } from '@dms/shared/contracts/http/riskSettings';
+import { RiskLevel } from '@dms/shared/domain/enums';
+import { PERM } from '@dms/shared/permissions/codes';
+import type { PlatformEvent } from '@dms/shared/contracts/events/platform';
+import { createStaff, startTestApp, type StaffFixture, type TestApp } from '../../testing/testing.app';
+import { T0, ev } from '../../engine/events.fixtures';
+import type { RiskInput } from '../../engine/risk/detector.port';
+import type { RiskDetector, RiskFinding } from '../../engine/risk/riskFinding';
+import { RiskReplaySource } from './risk.repository';
+import { TelegramOutbox, type TelegramConfig } from '../../notify/telegram';
+
+/**
+ * A detector for these tests (the real one has its own tests): flags a pair the first time two accounts
+ * bet opposite sides of a round, at the level the settings' `minSharedRounds` maps to (≤ 2 high, else
+ * abnormal), and a player at once when it wins more than 1,000,000 in a round. Deterministic, with a snapshot.
+ */
+function testDetector(settings: RiskSettings, snapshot?: unknown): RiskDetector<{ seen: string[] }> {
+  let current = settings;
+  const seen = new Set((snapshot as { seen?: string[] } | undefined)?.seen ?? []);
+  return {
+    configure: (s) => void (current = s),
+    snapshot: () => ({ seen: [...seen] }),
+    process(input: RiskInput): RiskFinding[] {
+      if (input.type !== 'round') return [];
+      const r = input.round;
+      const out: RiskFinding[] = [];
+      const banker = r.bets.filter((b) => b.betType === 'banker');
+      const player = r.bets.filter((b) => b.betType === 'player');
+      for (const a of banker)
+        for (const b of player) {
+          const members = [a, b]
+            .map((x) => ({ provider: x.provider, account: x.account }))
+            .sort((x, y) => x.account.localeCompare(y.account));
+          const id = members.map((m) => `${m.provider}:${m.account}`).join('|');
+          const change = seen.has(id) ? 'updated' : 'raised';
+          seen.add(id);
+          out.push({
+            type: 'crossbet',
+            change,
+            id,
+            kind: 'pair',
+            level: current.minSharedRounds <= 2 ? RiskLevel.High : RiskLevel.Abnormal,
+            score: 5,
+            members,
+            rounds: 1,
+            turnover: a.amount + b.amount,
+            firstDetectedAt: r.settledAt,
+            lastSeenAt: r.settledAt,
+            tables: [r.tableId],
+            evidenceRounds: [r.roundId],
+          });
+        }
+      for (const b of r.bets)
+        if (b.payout - b.amount > 1_000_000)
+          out.push({
+            type: 'player',
+            change: 'raised',
+            provider: b.provider,
+            account: b.account,
+            kinds: ['win_rate'],
+            level: RiskLevel.Middle,
+            score: 4.2,
+            firstDetectedAt: r.settledAt,
+            lastSeenAt: r.settledAt,
+            reason: 'won too much',
+          });
+      return out;
+    },
+  };
+}
+
+/** A round on `tableId` of provider `provider`'s accounts `a` (banker) and `b` (player). */
+function round(i: number, a: string, b: string, provider = 1001, payoutB = 0): PlatformEvent[] {
+  const roundId = `rk${i}`;
+  const ts = T0 + i * 1000;
+  const common = { roundId, tableId: 'BAC-01', shoeId: 'S1', ts: ts + 100, provider };
+  return [
+    ev.round({ id: `rs-${roundId}`, roundId, tableId: 'BAC-01', ts, provider }),
+    ev.bet({
+      ...common,
+      id: `${roundId}-a`,
+      transactionId: `${roundId}-a`,
+      account: a,
+      playerId: 1,
+      betType: 'banker',
+    }),
+    ev.bet({
+      ...common,
+      id: `${roundId}-b`,
+      transactionId: `${roundId}-b`,
+      account: b,
+      playerId: 2,
+      betType: 'player',
+    }),
+    ev.settled({
+      id: `st-${roundId}`,
+      roundId,
+      tableId: 'BAC-01',
+      ts: ts + 500,
+      provider,
+      payouts: [
+        { transactionId: `${roundId}-a`, playerId: 1, payout: payoutB > 0 ? 0 : 19_500 },
+        { transactionId: `${roundId}-b`, playerId: 2, payout: payoutB },
+      ],
+    }),
+  ];
+}
+
+let t: TestApp;
+let analyst: StaffFixture;
+let monitorOnly: StaffFixture;
+let otherScope: StaffFixture;
+let settingsAdmin: StaffFixture;
+let nobody: StaffFixture;
+
+async function until<T>(fn: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const get = <T>(path: string, token: string, query: Record<string, string | number | undefined> = {}) =>
+  t.call<T>('GET', path, { token, query });
+const post = <T>(path: string, token: string, body: unknown) => t.call<T>('POST', path, { token, body });
+
+beforeAll(async () => {
+  t = await startTestApp({
+    app: { riskDetector: testDetector, riskRunner: { pollMs: 50, renewMs: 200, leaseMs: 2000 } },
+  });
+  t.app.engine.start();
+  analyst = await createStaff(t, { codes: [PERM.RISK_DATA], providers: [1001, 1002] });
+  monitorOnly = await createStaff(t, { codes: [PERM.BACCARAT_MONITOR], providers: [1001] });
+  otherScope = await createStaff(t, { codes: [PERM.RISK_DATA], providers: [1002] });
+  settingsAdmin = await createStaff(t, { codes: [PERM.RISK_SETTING] });
+  nobody = await createStaff(t, { codes: [PERM.COMPANY_PROFIT] });
+  const r = await t.app.engine.submit([
+    ...round(1, 'alice', 'bob'),
+    ...round(2, 'carol', 'dave', 1001, 5_000_000),
+  ]);
+  expect(r.refused).toEqual([]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('risk API over what the runner stored', () => {
+  it('lists the cross-bet groups the detector raised, with their evidence rounds and every member bet', async () => {
+    const page = await until(async () => {
+      const res = await get<RiskPage<CrossbetGroupRow>>('/risk/crossbet/groups', analyst.token);
+      return res.body.data.total >= 2 ? res.body.data : undefined;
+    }, 'two groups');
+    expect(page.items.map((g) => g.members.map((m) => m.account).join('+')).sort()).toEqual([
+      'alice+bob',
+      'carol+dave',
+    ]);
+    const g = page.items.find((x) => x.members[0]?.account === 'alice');
+    expect(g).toMatchObject({ kind: 'pair', level: RiskLevel.Abnormal, rounds: 1, tables: ['BAC-01'] });
+    const rounds = await get<RiskPage<EvidenceRound>>(
+      `/risk/crossbet/groups/${encodeURIComponent(g!.id)}/rounds`,
+      monitorOnly.token,
+    );
+    expect(rounds.body.code).toBe(0);
+    expect(rounds.body.data.items).toHaveLength(1);
+    expect(rounds.body.data.items[0]?.bets.map((b) => [b.account, b.betType, b.amount])).toEqual([
+      ['alice', 'banker', 10_000],
+      ['bob', 'player', 10_000],
+    ]);
+  });
+
+  it('scopes findings to the caller providers and refuses callers without 3000 or 8000', async () => {
+    const other = await get<RiskPage<CrossbetGroupRow>>('/risk/crossbet/groups', otherScope.token);
+    expect(other.body.data.total).toBe(0);
+    const groupId = (await get<RiskPage<CrossbetGroupRow>>('/risk/crossbet/groups', analyst.token)).body.data
+      .items[0]!.id;
+    const hidden = await get(`/risk/crossbet/groups/${encodeURIComponent(groupId)}/rounds`, otherScope.token);
+    expect(hidden.status).toBe(404);
+    for (const path of ['/risk/crossbet/groups', '/risk/players', '/risk/alerts', '/risk/manual/list']) {
+      const res = await get(path, nobody.token);
+      expect(res.status, path).toBe(403);
+    }
+    // The monitor (3000) sees groups and cross-bet alerts, not players (8000).
+    expect((await get('/risk/players', monitorOnly.token)).status).toBe(403);
+    const alerts = await get<RiskPage<AlertRow>>('/risk/alerts', monitorOnly.token);
+    expect(alerts.body.data.items.every((a) => a.kind === 'crossbet')).toBe(true);
+  });
+
+  it('lists abnormal players with their reason', async () => {
+    const page = await until(async () => {
+      const res = await get<RiskPage<{ account: string; reason: string; kinds: string[] }>>(
+        '/risk/players',
+        analyst.token,
+      );
+      return res.body.data.total >= 1 ? res.body.data : undefined;
+    }, 'a player');
+    expect(page.items[0]).toMatchObject({ account: 'dave', kinds: ['win_rate'], reason: 'won too much' });
+  });
+
+  it('keeps an alert per raised finding; acknowledge, assign, snooze, resolve and reopen are audited', async () => {
+    const alerts = await until(async () => {
+      const res = await get<RiskPage<AlertRow>>('/risk/alerts', analyst.token, { kind: 'crossbet' });
+      return res.body.data.total >= 2 ? res.body.data : undefined;
+    }, 'two alerts');
+    const a = alerts.items[0]!;
+    expect(a.state).toBe('open');
+    const ack = await post<AlertRow>('/risk/alerts/action', analyst.token, {
+      id: a.id,
+      action: 'acknowledge',
+    });
+    expect(ack.body.data).toMatchObject({ state: 'acknowledged', by: { id: analyst.accountId } });
+    const assigned = await post<AlertRow>('/risk/alerts/action', analyst.token, {
+      id: a.id,
+      action: 'assign',
+      assignee: monitorOnly.accountId,
+    });
+    expect(assigned.body, JSON.stringify(assigned.body)).toMatchObject({ code: 0 });
+    expect(assigned.body.data.assignee).toEqual({ id: monitorOnly.accountId, name: monitorOnly.account });
+    const badSnooze = await post('/risk/alerts/action', analyst.token, {
+      id: a.id,
+      action: 'snooze',
+      until: 1,
+    });
+    expect(badSnooze.status).toBe(400);
+    expect(badSnooze.body).toMatchObject({ code: -1, key: 'risk.snoozeRange' });
+    const resolved = await post<AlertRow>('/risk/alerts/action', analyst.token, {
+      id: a.id,
+      action: 'resolve',
+      outcome: 'false_positive',
+    });
+    expect(resolved.body.data).toMatchObject({ state: 'resolved', outcome: 'false_positive' });
+    const again = await post('/risk/alerts/action', analyst.token, { id: a.id, action: 'acknowledge' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ key: 'risk.alertResolved' });
+    const reopened = await post<AlertRow>('/risk/alerts/action', analyst.token, {
+      id: a.id,
+      action: 'reopen',
+    });
+    expect(reopened.body.data.state).toBe('open');
+    const hidden = await post('/risk/alerts/action', otherScope.token, { id: a.id, action: 'acknowledge' });
+    expect(hidden.status).toBe(404);
+    const audit = await get<{ list: { action: string; targetId: string }[] }>(
+      '/permission/audit/list',
+      t.adminToken,
+      {
+        pageSize: 50,
+      },
+    );
+    const mine = audit.body.data.list
+      .filter((e) => e.targetId === String(a.id) && e.action.startsWith('alert.'))
+      .map((e) => e.action);
+    expect(mine.sort()).toEqual(['alert.acknowledge', 'alert.assign', 'alert.reopen', 'alert.resolve']);
+  });
+
+  it('replays every stored change after a seq, in order, as the live events they were pushed as', async () => {
+    const source = new RiskReplaySource(t.app.store);
+    const head = await source.head();
+    const all = await source.after(0, 1000);
+    expect(all.length).toBe(head);
+    expect(all.map((r) => (r.payload as { seq: number }).seq)).toEqual(all.map((_, i) => i + 1));
+    expect(all.map((r) => r.event)).toContain('crossbet:raised');
+    expect(all.map((r) => r.event)).toContain('alert:resolved');
+    const tail = await source.after(head - 2, 1000);
+    expect(tail).toHaveLength(2);
+  });
+});
+
+describe('manual risk list', () => {
+  it('adds, refuses a duplicate account and provider with the spec message, edits and deletes', async () => {
+    const created = await post<ManualRiskRow>('/risk/manual/create', analyst.token, {
+      account: 'mallory',
+      provider: 1001,
+      riskType: RiskLevel.High,
+    });
+    expect(created.body.data).toMatchObject({ account: 'mallory', provider: 1001, riskType: 3 });
+    const dup = await post('/risk/manual/create', analyst.token, {
+      account: 'mallory',
+      provider: 1001,
+      riskType: 1,
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({
+      code: -1,
+      msg: 'Account and Provide Duplicate!',
+      key: 'risk.manualDuplicate',
+    });
+    const missing = await post('/risk/manual/create', analyst.token, {
+      account: ' ',
+      provider: 1001,
+      riskType: 1,
+    });
+    expect(missing.status).toBe(400);
+    const outside = await post('/risk/manual/create', otherScope.token, {
+      account: 'x',
+      provider: 1001,
+      riskType: 1,
+    });
+    expect(outside.status).toBe(403);
+    const other = await post<ManualRiskRow>('/risk/manual/create', analyst.token, {
+      account: 'mallory',
+      provider: 1002,
+      riskType: 1,
+    });
+    expect(other.body.code).toBe(0);
+    const clash = await post('/risk/manual/update', analyst.token, {
+      id: other.body.data.id,
+      account: 'mallory',
+      provider: 1001,
+      riskType: 1,
+    });
+    expect(clash.body.msg).toBe('Account and Provide Duplicate!');
+    const list = await get<RiskPage<ManualRiskRow>>('/risk/manual/list', otherScope.token);
+    expect(list.body.data.items.map((r) => r.provider)).toEqual([1002]);
+    expect((await post('/risk/manual/delete', analyst.token, { id: created.body.data.id })).body.code).toBe(
+      0,
+    );
+    expect((await post('/risk/manual/delete', analyst.token, { id: created.body.data.id })).status).toBe(404);
+  });
+});
+
+describe('Risk Setting', () => {
+  it('gives the defaults, validates, stores and applies new thresholds to the running detector at once', async () => {
+    const before = await get<RiskSettingsView>('/risk/settings', settingsAdmin.token);
+    expect(before.body.data.settings).toEqual(DEFAULT_RISK_SETTINGS);
+    const bad = await post('/risk/settings', settingsAdmin.token, { ...DEFAULT_RISK_SETTINGS, levelHigh: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ key: 'validation.levelOrder' });
+    expect((await post('/risk/settings', analyst.token, DEFAULT_RISK_SETTINGS)).status).toBe(403);
+    const saved = await post<RiskSettingsView>('/risk/settings', settingsAdmin.token, {
+      ...DEFAULT_RISK_SETTINGS,
+      minSharedRounds: 2,
+    });
+    expect(saved.body.data).toMatchObject({
+      updatedBy: settingsAdmin.account,
+      settings: { minSharedRounds: 2 },
+    });
+    await t.app.engine.submit(round(3, 'erin', 'frank'));
+    const g = await until(async () => {
+      const res = await get<RiskPage<CrossbetGroupRow>>('/risk/crossbet/groups', analyst.token, {
+        account: 'erin',
+      });
+      return res.body.data.items[0];
+    }, 'the erin group');
+    expect(g.level).toBe(RiskLevel.High);
+  });
+
+  it('keeps Telegram groups with every field required and checks the group id', async () => {
+    const missing = await post('/risk/telegram/create', settingsAdmin.token, {
+      providerName: 'P',
+      companyName: '',
+    });
+    expect(missing.status).toBe(400);
+    const badId = await post('/risk/telegram/create', settingsAdmin.token, {
+      providerName: 'P',
+      companyName: 'C',
+      groupId: 'not a chat',
+    });
+    expect(badId.body).toMatchObject({ key: 'risk.telegramGroupId' });
+    const created = await post<TelegramGroupRow>('/risk/telegram/create', settingsAdmin.token, {
+      providerName: 'P',
+      companyName: 'C',
+      groupId: '-1001234567',
+      language: 'en',
+    });
+    expect(created.body.data).toMatchObject({ groupId: '-1001234567', language: 'en' });
+    const test = await post('/risk/telegram/test', settingsAdmin.token, { id: created.body.data.id });
+    expect(test.body).toMatchObject({ key: 'risk.telegramNotConfigured' });
+    const list = await get<TelegramGroupRow[]>('/risk/telegram/list', settingsAdmin.token);
+    expect(list.body.data).toHaveLength(1);
+  });
+});
+
+describe('Telegram outbox', () => {
+  let server: Server;
+  let answers: ((res: ServerResponse) => void)[] = [];
+  const received: { chat: string; text: string }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const next = answers.shift();
+        if (next) return next(res);
+        const parsed = JSON.parse(body) as { chat_id: string; text: string };
+        received.push({ chat: parsed.chat_id, text: parsed.text });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ok: true, result: {} }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('keeps an alert while Telegram is down or says 429, then delivers it once, with a link, in the group language', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const config: TelegramConfig = {
+      apiBase: `http://127.0.0.1:${port}`,
+      token: 'test-token',
+      publicUrl: 'https://dms.example',
+      ratePerMinute: 6000,
+      timeoutMs: 2000,
+    };
+    let now = Date.now() + 10 * 60_000;
+    const outbox = new TelegramOutbox(t.app.store, config, undefined, () => now);
+    // The groups exist (one created above); the alerts raised after it have outbox rows.
+    await t.app.engine.submit(round(4, 'gina', 'hank'));
+    await until(async () => {
+      const res = await get<RiskPage<CrossbetGroupRow>>('/risk/crossbet/groups', analyst.token, {
+        account: 'gina',
+      });
+      return res.body.data.items[0];
+    }, 'the gina group');
+    answers = [
+      (res) => {
+        res.statusCode = 502;
+        res.end('bad gateway');
+      },
+      (res) => {
+        res.statusCode = 429;
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({ ok: false, description: 'Too Many Requests', parameters: { retry_after: 3 } }),
+        );
+      },
+    ];
+    expect(await outbox.drain()).toBe(0); // 502: kept
+    now += 1_000;
+    expect(await outbox.drain()).toBe(0); // 429 retry_after 3 s: kept
+    now += 1_000;
+    expect(await outbox.drain()).toBe(0); // too early for retry_after
+    now += 5_000;
+    expect(await outbox.drain()).toBeGreaterThanOrEqual(1);
+    expect(received.length).toBeGreaterThanOrEqual(1);
+    expect(received[0]!.chat).toBe('-1001234567');
+    expect(received[0]!.text).toMatch(/cross-bet alert #\d+/);
+    expect(received[0]!.text).toContain('https://dms.example/risk/alerts?id=');
+    const count = received.length;
+    now += 60_000;
+    await outbox.drain();
+    expect(received.length).toBe(count);
+  });
+});

@@ -47,6 +47,13 @@ const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
 const LAMBDAS = [0.05, 0.1, 0.2, 0.4];
 const HOUR = 3_600_000;
+/** Most opposition neighbours of one account searched for a star-shaped ring (2^n subsets). */
+const STAR_MAX = 10;
+const bitCount = (x: number) => {
+  let n = 0;
+  for (let v = x; v; v &= v - 1) n++;
+  return n;
+};
 /** Minor units as major units for the words of a reason (2 decimals). */
 const major = (minor: number) => (minor / 100).toFixed(2);
 
@@ -465,6 +472,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
   ): RiskFinding[] {
     const st = this.settings;
     const out: RiskFinding[] = [];
+    /** Rings first seen on this round: tested from the next one (this round chose them). */
+    const createdNow = new Set<string>();
     if (edges.length >= 2) {
       const parent = new Map<string, string>();
       const find = (x: string): string => {
@@ -480,10 +489,43 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const root = find(k);
         groups.set(root, [...(groups.get(root) ?? []), k]);
       }
-      for (const members of groups.values()) {
-        if (members.length < st.ringMinSize || members.length > st.ringMaxSize) continue;
+      const found: string[][] = [...groups.values()].filter(
+        (m) => m.length >= st.ringMinSize && m.length <= st.ringMaxSize,
+      );
+      // Stars: one account against a subset of its opposition neighbours whose stakes balance it (every
+      // member needed), so that a stranger linked to the ring by chance does not hide it.
+      const neighbours = new Map<string, string[]>();
+      for (const [a, b] of edges) {
+        neighbours.set(a, [...(neighbours.get(a) ?? []), b]);
+        neighbours.set(b, [...(neighbours.get(b) ?? []), a]);
+      }
+      const tol = st.amountTolerancePct / 100;
+      for (const [lead, ns] of [...neighbours].sort((x, y) => (x[0] < y[0] ? -1 : 1))) {
+        if (ns.length < st.ringMinSize - 1 || ns.length > STAR_MAX) continue;
+        ns.sort();
+        const leadAmount = positions.get(lead)!.amount;
+        for (let mask = 1; mask < 1 << ns.length; mask++) {
+          const size = bitCount(mask) + 1;
+          if (size < st.ringMinSize || size > st.ringMaxSize) continue;
+          const subset = ns.filter((_, i) => (mask >> i) & 1);
+          const amounts = subset.map((k) => positions.get(k)!.amount);
+          const sum = amounts.reduce((t, a) => t + a, 0);
+          if (Math.abs(sum - leadAmount) > tol * Math.max(sum, leadAmount)) continue;
+          // Every member needed: no smaller subset balances the lead.
+          let smaller = false;
+          for (let sub = 1; sub < 1 << amounts.length && !smaller; sub++) {
+            if (sub === (1 << amounts.length) - 1) continue;
+            const part = amounts.reduce((t, a, i) => t + ((sub >> i) & 1 ? a : 0), 0);
+            smaller = Math.abs(part - leadAmount) <= tol * Math.max(part, leadAmount);
+          }
+          if (smaller) continue;
+          found.push([lead, ...subset]);
+        }
+      }
+      for (const members of found) {
         members.sort();
         const key = members.join('|');
+        if (!this.s.rings[key]) createdNow.add(key);
         if (!this.s.rings[key] && Object.keys(this.s.rings).length < MAX_RINGS) {
           this.s.rings[key] = {
             key,
@@ -507,6 +549,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     for (const ringKey of [...candidates].sort()) {
       const ring = this.s.rings[ringKey];
       if (!ring) continue;
+      if (createdNow.has(ringKey)) continue;
       const present = ring.members.filter((m) => positions.has(m));
       if (present.length < ring.members.length) continue;
       const amounts = present.map((m) => positions.get(m)!);
@@ -517,12 +560,21 @@ class RiskDetectorImpl implements RiskDetector<State> {
         let s0 = 0;
         let s1 = 0;
         amounts.forEach((p, i) => (sides[i] === 0 ? (s0 += p.amount) : (s1 += p.amount)));
-        if (Math.abs(s0 - s1) > tol * (s0 + s1)) return false;
-        return amounts.every((p, i) => {
-          const t0 = s0 - (sides[i] === 0 ? p.amount : 0);
-          const t1 = s1 - (sides[i] === 1 ? p.amount : 0);
-          return Math.abs(t0 - t1) > tol * (t0 + t1);
-        });
+        if (Math.abs(s0 - s1) > tol * Math.max(s0, s1)) return false;
+        // Minimal: no smaller part of the group (two matched pairs at one table are two pairs) balances.
+        const full = (1 << amounts.length) - 1;
+        for (let sub = 1; sub < full; sub++) {
+          let t0 = 0;
+          let t1 = 0;
+          amounts.forEach((p, i) => {
+            if ((sub >> i) & 1) {
+              if (sides[i] === 0) t0 += p.amount;
+              else t1 += p.amount;
+            }
+          });
+          if (t0 > 0 && t1 > 0 && Math.abs(t0 - t1) <= tol * Math.max(t0, t1)) return false;
+        }
+        return true;
       };
       const balanced = balancedWith(amounts.map((p) => p.side));
       // Chance of balance: every member's side drawn from its own habits in this context.

@@ -58,8 +58,12 @@ const bitCount = (x: number) => {
 const major = (minor: number) => (minor / 100).toFixed(2);
 
 type Side = 0 | 1;
-/** Road contexts: no previous round, previous won by side 0, side 1, tie. */
-type Context = 0 | 1 | 2 | 3;
+/**
+ * Road contexts: no previous round, previous won by side 0, side 1, a tie (after an unknown winner), a tie
+ * after side 0, a tie after side 1 — so that a streak player who keeps the last winner's side through a tie,
+ * and a chop player who keeps against it, are predictable there too.
+ */
+type Context = 0 | 1 | 2 | 3 | 4 | 5;
 
 interface AccountState {
   provider: number;
@@ -83,6 +87,8 @@ interface PairState {
   b: string;
   shared: number;
   logOpp: number;
+  /** The same test against the point estimate of the habits: more sensitive, only to find ring candidates. */
+  logLink?: number;
   logMatch: number;
   evidence: string[];
   evidenceCount: number;
@@ -163,6 +169,25 @@ function sideProb(acc: AccountState, c: Context, s: Side): number {
   return (ctx[s] + 2 * overall) / (ctx[0] + ctx[1] + 2);
 }
 
+/**
+ * The largest chance that two accounts are on opposite sides, over a confidence box around each one's habit
+ * in the context (±2 standard errors + 1/(n+2)): the habits are estimated, and an estimate just short of 1
+ * for a one-sided player (a streak or chop player in its context) would otherwise bank a little evidence on
+ * every round. The chance is bilinear in the two habits, so its maximum is at a corner.
+ */
+function oppositeBound(a: AccountState, b: AccountState, c: Context): number {
+  const box = (acc: AccountState): [number, number] => {
+    const ctx = acc.sides[c] ?? [0, 0];
+    const n = ctx[0] + ctx[1];
+    const p = sideProb(acc, c, 0);
+    const r = 2 * Math.sqrt((p * (1 - p)) / (n + 1)) + 1 / (n + 2);
+    return [Math.max(0, p - r), Math.min(1, p + r)];
+  };
+  let best = 0;
+  for (const x of box(a)) for (const y of box(b)) best = Math.max(best, x * (1 - y) + (1 - x) * y);
+  return best;
+}
+
 function matched(x: number, y: number, tolPct: number): boolean {
   return Math.abs(x - y) <= (tolPct / 100) * Math.max(x, y);
 }
@@ -231,6 +256,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
         provider,
         account,
         sides: [
+          [0, 0],
+          [0, 0],
           [0, 0],
           [0, 0],
           [0, 0],
@@ -310,9 +337,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
         }
         pair.shared += 1;
         pair.lastSeen = r.settledAt;
-        const pOpp = sideProb(a, ctx, 0) * sideProb(b, ctx, 1) + sideProb(a, ctx, 1) * sideProb(b, ctx, 0);
+        const pOpp = oppositeBound(a, b, ctx);
         const opposite = pa.side !== pb.side;
         pair.logOpp += Math.log(bernoulliFactor(opposite, pOpp, ALT_OPPOSITE));
+        const pPoint = sideProb(a, ctx, 0) * sideProb(b, ctx, 1) + sideProb(a, ctx, 1) * sideProb(b, ctx, 0);
+        pair.logLink = Math.max(
+          -5,
+          (pair.logLink ?? 0) + Math.log(bernoulliFactor(opposite, pPoint, ALT_OPPOSITE)),
+        );
         if (opposite) {
           const pMatch = matchProb(a, b, st.amountTolerancePct);
           const hit = matched(pa.amount, pb.amount, st.amountTolerancePct);
@@ -328,7 +360,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         // Evidence floors at 1 (a test that watches for collusion does not bank evidence of honesty).
         pair.logOpp = Math.max(pair.logOpp, -5);
         pair.logMatch = Math.max(pair.logMatch, -5);
-        if (opposite && pair.logOpp >= EDGE_NATS && pair.shared >= 3) edges.push([ka, kb]);
+        if (opposite && pair.logLink >= EDGE_NATS && pair.shared >= 3) edges.push([ka, kb]);
         const f = this.pairFinding(pair, r);
         if (f) out.push(f);
       }
@@ -337,13 +369,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
     // Learn after testing: the chance of this round was judged on the past only.
     for (const [key, p] of positions) {
       const acc = this.s.accounts[key]!;
-      acc.sides[ctx]![p.side] += 1;
+      (acc.sides[ctx] ??= [0, 0])[p.side] += 1;
       acc.stakes.push(p.amount);
       if (acc.stakes.length > STAKES_KEPT) acc.stakes.shift();
       acc.rounds += 1;
     }
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
-    this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? 3 : 0;
+    const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
+    this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
     if (this.s.rounds % 1000 === 0) this.expire(r.settledAt);
     return out;
   }

@@ -2,22 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput } from './detector.port';
-import type { CrossbetFinding, RiskFinding } from './riskFinding';
-import { createBettingDetector, createBettingDetectorWithSizes } from './betting.detector';
+import type { CrossbetFinding, PlayerFinding, ProviderFinding, RiskFinding } from './riskFinding';
+import { createRiskDetector } from './risk.detector';
 import {
   type CraftedBet,
+  T0,
   colluderBets,
   drawWinner,
   honestBet,
   opposite,
-  ringBets,
   rng,
   round,
   side,
-} from './betting.detector.testing';
+  wallet,
+} from './risk.detector.crafted';
+
+/**
+ * Crafted cases beside the synthetic platform of risk.detector.test.ts: each honest look-alike on its own,
+ * near misses, a Teen Patti pair, settings applied at once, and the bonus, transfer and provider tests.
+ */
 
 function run(inputs: RiskInput[], settings = DEFAULT_RISK_SETTINGS): RiskFinding[] {
-  const d = createBettingDetector(settings);
+  const d = createRiskDetector(settings);
   return inputs.flatMap((i) => d.process(i));
 }
 
@@ -25,13 +31,18 @@ function crossbets(f: RiskFinding[]): CrossbetFinding[] {
   return f.filter((x): x is CrossbetFinding => x.type === 'crossbet');
 }
 
-function raised(f: RiskFinding[]): RiskFinding[] {
+function raised<T extends RiskFinding>(f: T[]): T[] {
   return f.filter((x) => x.change === 'raised');
 }
 
 function memberNames(f: CrossbetFinding): string[] {
   return f.members.map((m) => m.account).sort();
 }
+
+const players = (f: RiskFinding[]): PlayerFinding[] =>
+  f.filter((x): x is PlayerFinding => x.type === 'player');
+const providers = (f: RiskFinding[]): ProviderFinding[] =>
+  f.filter((x): x is ProviderFinding => x.type === 'provider');
 
 /** A busy table of honest chip bettors with extra bets per round. */
 function table(
@@ -55,7 +66,7 @@ function table(
 describe('risk detector: cross-bet pairs', () => {
   it('catches a colluding pair (different providers, unequal stakes within tolerance, skipped rounds) among equal-chip bettors', () => {
     const inputs = table(1, 200, (r) => (r() < 0.8 ? colluderBets(r, 'ca', 'cb', 0.08) : []));
-    const found = raised(crossbets(run(inputs))) as CrossbetFinding[];
+    const found = raised(crossbets(run(inputs)));
     expect(found).toHaveLength(1);
     const f = found[0]!;
     expect(f.kind).toBe('pair');
@@ -101,58 +112,18 @@ describe('risk detector: cross-bet pairs', () => {
   it('continues from a JSON snapshot with identical outputs, and applies new settings at once', () => {
     const inputs = table(4, 160, (r) => (r() < 0.8 ? colluderBets(r, 'ca', 'cb', 0.08) : []));
     const whole = run(inputs);
-    const d1 = createBettingDetector(DEFAULT_RISK_SETTINGS);
+    const d1 = createRiskDetector(DEFAULT_RISK_SETTINGS);
     const first = inputs.slice(0, 70).flatMap((i) => d1.process(i));
     const snap = JSON.parse(JSON.stringify(d1.snapshot())) as unknown;
-    const d2 = createBettingDetector(DEFAULT_RISK_SETTINGS, snap);
+    const d2 = createRiskDetector(DEFAULT_RISK_SETTINGS, snap);
     const rest = inputs.slice(70).flatMap((i) => d2.process(i));
     expect([...first, ...rest]).toEqual(whole);
     expect(whole.length).toBeGreaterThan(0);
 
-    const strict = createBettingDetector(DEFAULT_RISK_SETTINGS);
+    const strict = createRiskDetector(DEFAULT_RISK_SETTINGS);
     strict.configure({ ...DEFAULT_RISK_SETTINGS, amountTolerancePct: 0 });
     expect(crossbets(inputs.flatMap((i) => strict.process(i)))).toEqual([]);
   });
-});
-
-describe('risk detector: rings', () => {
-  for (const size of [3, 5]) {
-    it(`reports a ring of ${size} once, as one group with all its members, and none of its pairs`, () => {
-      const members = Array.from({ length: size }, (_, i) => `ring${i}`);
-      const inputs = table(10 + size, 250, (r) => (r() < 0.85 ? ringBets(r, members) : []));
-      const found = crossbets(run(inputs));
-      const raisedOnes = found.filter((f) => f.change === 'raised');
-      expect(raisedOnes).toHaveLength(1);
-      expect(raisedOnes[0]!.kind).toBe('ring');
-      expect(memberNames(raisedOnes[0]!)).toEqual([...members].sort());
-      expect(raisedOnes[0]!.rounds).toBeLessThanOrEqual(30);
-      expect(new Set(found.map((f) => f.id)).size).toBe(1);
-    });
-  }
-});
-
-describe('risk detector: hard cases', () => {
-  it('finds a ring of 3 that hops tables with two friends who always sit with it, and reports only the ring', () => {
-    const r = rng(31);
-    const ring = ['hop-a', 'hop-b', 'hop-c'];
-    const inputs: RiskInput[] = [];
-    for (let i = 0; i < 300; i++) {
-      const tableId = `BAC-${Math.floor(i / 25) % 4}`;
-      const bets: CraftedBet[] = [];
-      for (let h = 0; h < 10; h++) if (r() < 0.7) bets.push(honestBet(r, `${tableId}-h${h}`));
-      const here = r() < 0.8;
-      if (here) {
-        bets.push(...ringBets(r, ring));
-        bets.push(honestBet(r, 'friend-1'), honestBet(r, 'friend-2'));
-      }
-      inputs.push(round(i, tableId, bets, drawWinner(r), 1_800_000_000_000 + i * 30_000));
-    }
-    const found = crossbets(run(inputs));
-    const raisedOnes = found.filter((f) => f.change === 'raised');
-    expect(raisedOnes.map((f) => [f.kind, memberNames(f)])).toEqual([['ring', [...ring].sort()]]);
-    expect(raisedOnes[0]!.tables.length).toBeGreaterThan(1);
-  });
-
   it('catches a Teen Patti pair (hand A against hand B)', () => {
     const inputs = table(32, 200, (r) => {
       if (r() >= 0.8) return [];
@@ -170,27 +141,81 @@ describe('risk detector: hard cases', () => {
         else if (b.betType === 'player') b.betType = 'player_b';
       }
     }
-    const found = raised(crossbets(run(inputs))) as CrossbetFinding[];
+    const found = raised(crossbets(run(inputs)));
     expect(found.map((f) => [f.kind, memberNames(f)])).toEqual([['pair', ['tp-a', 'tp-b']]]);
   });
 });
 
-describe('risk detector: expiry', () => {
-  it('keeps its state bounded: accounts, pairs and rings expire after windowRounds / windowHours', () => {
-    const settings = { ...DEFAULT_RISK_SETTINGS, windowRounds: 200, windowHours: 1 };
-    const d = createBettingDetectorWithSizes(settings);
-    const r = rng(7);
-    let maxPairs = 0;
-    for (let i = 0; i < 6000; i++) {
-      const gen = Math.floor(i / 100);
-      const bets: CraftedBet[] = [];
-      for (let h = 0; h < 8; h++) bets.push(honestBet(r, `g${gen}-${h}`));
-      d.process(round(i, `T${gen % 4}`, bets, drawWinner(r)));
-      maxPairs = Math.max(maxPairs, d.sizes().pairs);
+describe('risk detector: abnormal players and providers', () => {
+  it('flags bonuses withdrawn with little turnover, not bonuses played through', () => {
+    const r = rng(5);
+    const inputs: RiskInput[] = [
+      wallet('transfer_in', 'abuser', 1_000_000, T0),
+      wallet('transfer_in', 'fair', 1_000_000, T0),
+      wallet('bonus', 'abuser', 200_000, T0 + 1000),
+      wallet('bonus', 'fair', 200_000, T0 + 1000),
+    ];
+    for (let i = 0; i < 40; i++) {
+      const bets: CraftedBet[] = [{ account: 'fair', betType: side(r), amount: 20_000 }];
+      if (i < 5) bets.push({ account: 'abuser', betType: side(r), amount: 20_000 });
+      inputs.push(round(i, 'BAC-1', bets, drawWinner(r), T0 + 10_000 + i * 30_000));
     }
-    const sizes = d.sizes();
-    expect(sizes.accounts).toBeLessThanOrEqual(8 * 13);
-    expect(maxPairs).toBeLessThanOrEqual(28 * 13);
-    expect(JSON.stringify(d.snapshot()).length).toBeLessThan(2_000_000);
+    inputs.push(wallet('transfer_out', 'abuser', 150_000, T0 + 2_000_000));
+    inputs.push(wallet('transfer_out', 'fair', 150_000, T0 + 2_000_000));
+    const found = raised(players(run(inputs)));
+    expect(found.map((f) => [f.account, f.kinds])).toEqual([['abuser', ['bonus']]]);
+  });
+
+  it('flags money moved in and out with little play, not a player who plays it', () => {
+    const r = rng(6);
+    const inputs: RiskInput[] = [
+      wallet('transfer_in', 'mover', 5_000_000, T0),
+      wallet('transfer_in', 'gambler', 5_000_000, T0),
+    ];
+    for (let i = 0; i < 40; i++) {
+      const bets: CraftedBet[] = [{ account: 'gambler', betType: side(r), amount: 50_000 }];
+      if (i < 3) bets.push({ account: 'mover', betType: side(r), amount: 20_000 });
+      inputs.push(round(i, 'BAC-1', bets, drawWinner(r), T0 + 10_000 + i * 30_000));
+    }
+    inputs.push(wallet('transfer_out', 'mover', 4_900_000, T0 + 2_000_000));
+    inputs.push(wallet('transfer_out', 'gambler', 4_900_000, T0 + 2_000_000));
+    // Below minMovedAmount (1,000 major units = 100,000 minor): not considered.
+    inputs.push(wallet('transfer_in', 'small', 90_000, T0 + 2_100_000));
+    inputs.push(wallet('transfer_out', 'small', 90_000, T0 + 2_200_000));
+    const found = raised(players(run(inputs)));
+    expect(found.map((f) => [f.account, f.kinds])).toEqual([['mover', ['transfer']]]);
+  });
+
+  it('flags a provider whose margin is many standard errors from the edge, and a sudden volume jump', () => {
+    const r = rng(7);
+    const inputs: RiskInput[] = [];
+    let i = 0;
+    // 12 hours of steady play for providers 7 (players win 60 % of even bets), 8 (honest) and 9 (volume jump in hour 11).
+    for (let h = 0; h < 12; h++) {
+      for (let k = 0; k < 200; k++) {
+        const ts = T0 + h * 3_600_000 + k * 10_000;
+        const w = drawWinner(r);
+        const bets: CraftedBet[] = [
+          {
+            account: `p7-${k % 20}`,
+            provider: 7,
+            betType: 'player',
+            amount: 10_000,
+            payout: r() < 0.6 ? 20_000 : 0,
+          },
+          { account: `p8-${k % 20}`, provider: 8, betType: side(r), amount: 10_000 },
+        ];
+        const jump = h === 11 ? 10 : 1;
+        for (let j = 0; j < jump; j++)
+          bets.push({ account: `p9-${k % 20}-${j}`, provider: 9, betType: side(r), amount: 10_000 });
+        inputs.push(round(i++, `T${k % 5}`, bets, w, ts));
+      }
+    }
+    const found = providers(run(inputs));
+    const raised = found.filter((f) => f.change === 'raised');
+    expect(raised.map((f) => [f.provider, f.kinds])).toEqual([
+      [7, ['margin']],
+      [9, ['volume']],
+    ]);
   });
 });

@@ -507,6 +507,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const out: RiskFinding[] = [];
     /** Rings first seen on this round: tested from the next one (this round chose them). */
     const createdNow = new Set<string>();
+    /** How many rings are kept, counted once per round and only when a new one may be added. */
+    let ringCount: number | undefined;
     if (edges.length >= 2) {
       const parent = new Map<string, string>();
       const find = (x: string): string => {
@@ -559,7 +561,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
         members.sort();
         const key = members.join('|');
         if (!this.s.rings[key]) createdNow.add(key);
-        if (!this.s.rings[key] && Object.keys(this.s.rings).length < MAX_RINGS) {
+        if (!this.s.rings[key] && (ringCount ??= Object.keys(this.s.rings).length) < MAX_RINGS) {
+          ringCount += 1;
           this.s.rings[key] = {
             key,
             members,

@@ -192,16 +192,22 @@ function matched(x: number, y: number, tolPct: number): boolean {
   return Math.abs(x - y) <= (tolPct / 100) * Math.max(x, y);
 }
 
-/** The chance that two stakes drawn from the accounts' recent stakes match, smoothed. */
-function matchProb(a: AccountState, b: AccountState, tolPct: number): number {
+/**
+ * The chance that two stakes drawn from the accounts' recent stakes match, smoothed; `xs` and `ys` are the
+ * stakes sorted. The stakes matching one stake form an interval that moves right as it grows: two pointers,
+ * O(|xs| + |ys|) instead of every pair.
+ */
+function matchProb(xs: readonly number[], ys: readonly number[], tolPct: number): number {
   let m = 0;
-  let n = 0;
-  for (const x of a.stakes)
-    for (const y of b.stakes) {
-      n += 1;
-      if (matched(x, y, tolPct)) m += 1;
-    }
-  return (m + 0.5) / (n + 1);
+  let lo = 0;
+  let hi = 0;
+  for (const x of xs) {
+    while (lo < ys.length && ys[lo]! < x && !matched(x, ys[lo]!, tolPct)) lo += 1;
+    if (hi < lo) hi = lo;
+    while (hi < ys.length && (ys[hi]! <= x || matched(x, ys[hi]!, tolPct))) hi += 1;
+    m += hi - lo;
+  }
+  return (m + 0.5) / (xs.length * ys.length + 1);
 }
 
 /** A Bernoulli likelihood ratio: the alternative `alt` (never below chance `p0`) against chance. */
@@ -307,6 +313,16 @@ class RiskDetectorImpl implements RiskDetector<State> {
       positions.set(key, { side: a0 > a1 ? 0 : 1, amount: Math.abs(a0 - a1), turnover: total });
     }
     const keys = [...positions.keys()].sort();
+    // Each account's recent stakes sorted, once per round (for the chance of matched stakes).
+    const sorted = new Map<string, number[]>();
+    const sortedStakes = (key: string, acc: AccountState): number[] => {
+      let xs = sorted.get(key);
+      if (!xs) {
+        xs = [...acc.stakes].sort((x, y) => x - y);
+        sorted.set(key, xs);
+      }
+      return xs;
+    };
     // Pairs.
     const edges: [string, string][] = [];
     for (let i = 0; i < keys.length; i++)
@@ -346,7 +362,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
           (pair.logLink ?? 0) + Math.log(bernoulliFactor(opposite, pPoint, ALT_OPPOSITE)),
         );
         if (opposite) {
-          const pMatch = matchProb(a, b, st.amountTolerancePct);
+          const pMatch = matchProb(sortedStakes(ka, a), sortedStakes(kb, b), st.amountTolerancePct);
           const hit = matched(pa.amount, pb.amount, st.amountTolerancePct);
           pair.logMatch += Math.log(bernoulliFactor(hit, pMatch, ALT_MATCH));
           if (hit) {

@@ -5,20 +5,21 @@ import { publishChange, type LivePublisher } from '../platform/live/live.publish
 /**
  * A risk store in memory, as the live channel sees it: changes numbered by `seq`, stored, then published
  * (as the risk sink does after its transaction commits). `hooks.beforeRead` runs inside a resume's query,
- * to interleave a store write or a publish with the replay.
+ * to interleave a store write or a publish with the replay; `hooks.hold` keeps reads waiting until it settles.
  */
 export class FakeRiskStore implements LiveReplaySource {
   readonly records: ReplayRecord[] = [];
   private seq = 0;
-  hooks: { beforeRead?: (() => void) | undefined } = {};
+  hooks: { beforeRead?: (() => void) | undefined; hold?: Promise<void> | undefined } = {};
   reads = 0;
 
-  after(after: number, limit: number): Promise<ReplayRecord[]> {
+  async after(after: number, limit: number): Promise<ReplayRecord[]> {
     this.reads += 1;
     const hook = this.hooks.beforeRead;
     this.hooks.beforeRead = undefined;
     hook?.();
-    return Promise.resolve(this.records.filter((r) => r.payload.seq > after).slice(0, limit));
+    await this.hooks.hold;
+    return this.records.filter((r) => r.payload.seq > after).slice(0, limit);
   }
 
   head(): Promise<number> {

@@ -124,6 +124,20 @@ describe('live:resume', () => {
     expect(seqs).toEqual([mine.payload.seq]);
   });
 
+  it('answers a second resume sent while the first runs with request.tooMany', async () => {
+    const staff = await createStaff(t, { codes: [PERM.BACCARAT_MONITOR], providers: [1001] });
+    const socket = await connectLive(t.url, staff.token);
+    open.push(socket);
+    let release: () => void = () => undefined;
+    store.hooks.hold = new Promise<void>((resolve) => (release = resolve));
+    const first = socket.emitWithAck(LIVE_COMMANDS.resume, { v: 1, after: 0 }) as Promise<Ack<LiveResumed>>;
+    const second = (await socket.emitWithAck(LIVE_COMMANDS.resume, { v: 1, after: 0 })) as Ack<LiveResumed>;
+    expect('error' in second && second.error.key).toBe('request.tooMany');
+    store.hooks.hold = undefined;
+    release();
+    expect('data' in (await first)).toBe(true);
+  });
+
   it('replays after a gateway restart what was raised while it was down', async () => {
     const staff = await createStaff(t, { codes: [PERM.BACCARAT_MONITOR], providers: [1001] });
     let gateway = await createApp(t.config, { store: t.app.store, now: t.clock.now, liveReplay: store });

@@ -23,7 +23,8 @@ import {
   type SessionEnded,
 } from '@dms/shared/contracts/live/events';
 import type { Ack } from '@dms/shared/contracts/live/session';
-import { refuse, toErrorReply } from '../errors/errors';
+import { AppError, refuse, toErrorReply } from '../errors/errors';
+import { ERR } from '@dms/shared/errors/codes';
 import { liveError } from '../errors/errors.handler';
 import type { Logger } from '../logger/logger';
 import type { Access, AuthContext } from '../auth/auth.context';
@@ -193,6 +194,7 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
     void socket.join(auth.display ? [...wanted] : [...wanted, sessionRoom(auth.sessionId)]);
     const gate = new SeqGate((r: ReplayRecord) => socket.emit(r.event, r.payload));
     gates.set(socket.id, gate);
+    let resuming = false;
     socket.on('disconnect', () => gates.delete(socket.id));
     socket.on(LIVE_COMMANDS.resume, (payload: unknown, ack: unknown) => {
       const reply = (answer: Ack<LiveResumed>) => {
@@ -203,11 +205,23 @@ export async function createLive(httpServer: HttpServer, options: LiveOptions): 
         reply({ error: liveError(toErrorReply(refuse.bad('request.invalid')).body) });
         return;
       }
+      // One resume at a time per socket: each reads the store, a client repeating it only waits longer.
+      if (resuming) {
+        reply({
+          error: liveError(toErrorReply(new AppError(ERR.GENERAL, 429, { key: 'request.tooMany' })).body),
+        });
+        return;
+      }
+      resuming = true;
       const after = parsed.data.after;
       gate.begin(after);
       resume(socket.rooms, gate, after).then(
-        (done) => reply({ data: done }),
+        (done) => {
+          resuming = false;
+          reply({ data: done });
+        },
         (err: unknown) => {
+          resuming = false;
           gate.end(after);
           const answer = toErrorReply(err);
           logger.error({ err }, 'live: resume failed');

@@ -163,9 +163,15 @@ function emptyState(): State {
 /** The probability that an account bets side `s` in context `c`: its own habits, smoothed. */
 function sideProb(acc: AccountState, c: Context, s: Side): number {
   const ctx = acc.sides[c] ?? [0, 0];
-  const all = acc.sides.reduce((t, x) => [t[0] + x[0], t[1] + x[1]], [0, 0]);
-  // The overall habit (Beta(1,1)) is the prior of the context's habit (weight 2).
-  const overall = (all[s] + 1) / (all[0] + all[1] + 2);
+  // The overall habit (Beta(1,1)) is the prior of the context's habit (weight 2). Summed in place: this runs
+  // for every pair of every round.
+  let onSide = 0;
+  let total = 0;
+  for (const x of acc.sides) {
+    onSide += x[s];
+    total += x[0] + x[1];
+  }
+  const overall = (onSide + 1) / (total + 2);
   return (ctx[s] + 2 * overall) / (ctx[0] + ctx[1] + 2);
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
 import type { Dialect } from './db.migrations';
 
 // Migrations receive an untyped Kysely: the schema they see is the one of their time, not today's.
@@ -9,7 +9,12 @@ type AnyDb = Kysely<any>;
 export const RISK_FINDINGS_MIGRATION = '0017_risk_findings';
 export const RISK_ADMIN_MIGRATION = '0018_risk_admin';
 
-const serial = (dialect: Dialect) => (dialect === 'postgres' ? 'bigserial' : 'integer');
+/** An auto-numbered primary key column of either dialect. */
+function autoId(table: CreateTableBuilder<string, never>, name: string, dialect: Dialect) {
+  return dialect === 'postgres'
+    ? table.addColumn(name, 'bigserial', (c) => c.primaryKey())
+    : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());
+}
 
 /**
  * What the risk engine found (`gateway/src/modules/risk`). `risk_change` numbers every stored change of a
@@ -21,11 +26,7 @@ const serial = (dialect: Dialect) => (dialect === 'postgres' ? 'bigserial' : 'in
 export function riskFindingsMigration(dialect: Dialect): Migration {
   return {
     async up(db: AnyDb) {
-      await db.schema
-        .createTable('risk_change')
-        .addColumn('seq', serial(dialect), (c) =>
-          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
+      await autoId(db.schema.createTable('risk_change'), 'seq', dialect)
         .addColumn('event', 'varchar(32)', (c) => c.notNull())
         .addColumn('payload', 'text', (c) => c.notNull())
         .addColumn('at', 'bigint', (c) => c.notNull())
@@ -88,11 +89,7 @@ export function riskFindingsMigration(dialect: Dialect): Migration {
         .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
         .addColumn('seq', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable('risk_alert')
-        .addColumn('id', serial(dialect), (c) =>
-          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
+      await autoId(db.schema.createTable('risk_alert'), 'id', dialect)
         .addColumn('kind', 'varchar(16)', (c) => c.notNull())
         .addColumn('level', 'integer', (c) => c.notNull())
         .addColumn('state', 'varchar(16)', (c) => c.notNull())
@@ -133,22 +130,14 @@ export function riskAdminMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_by', 'varchar(64)', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable('telegram_group')
-        .addColumn('id', serial(dialect), (c) =>
-          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
+      await autoId(db.schema.createTable('telegram_group'), 'id', dialect)
         .addColumn('provider_name', 'varchar(64)', (c) => c.notNull())
         .addColumn('company_name', 'varchar(64)', (c) => c.notNull())
         .addColumn('group_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('language', 'varchar(8)', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable('telegram_outbox')
-        .addColumn('id', serial(dialect), (c) =>
-          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
+      await autoId(db.schema.createTable('telegram_outbox'), 'id', dialect)
         .addColumn('alert_id', 'bigint', (c) => c.notNull())
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('next_at', 'bigint', (c) => c.notNull())
@@ -159,11 +148,7 @@ export function riskAdminMigration(dialect: Dialect): Migration {
         .on('telegram_outbox')
         .columns(['next_at', 'id'])
         .execute();
-      await db.schema
-        .createTable('risk_manual')
-        .addColumn('id', serial(dialect), (c) =>
-          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-        )
+      await autoId(db.schema.createTable('risk_manual'), 'id', dialect)
         .addColumn('account', 'varchar(64)', (c) => c.notNull())
         .addColumn('provider', 'integer', (c) => c.notNull())
         .addColumn('risk_type', 'integer', (c) => c.notNull())

@@ -25,6 +25,13 @@ export function scopeFilter(scope: ProviderScope, column = 'providers') {
   )})`;
 }
 
+/** A `where` on an integer `provider` column: one of the scope's providers (every one for 'all'). */
+export function providerScope(scope: ProviderScope, column = 'provider') {
+  if (scope === 'all') return sql<boolean>`1 = 1`;
+  if (scope.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`${sql.ref(column)} in (${sql.join([...scope])})`;
+}
+
 /** Reads of the risk store for `live:resume` and the monitor's period replay. */
 export class RiskReplaySource implements LiveReplaySource, PeriodReplaySource {
   private readonly db: RiskReadDb;

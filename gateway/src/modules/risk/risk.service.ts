@@ -37,7 +37,7 @@ import type { AuthContext } from '../../platform/auth/auth.context';
 import type { Db, Store } from '../../platform/db/db.store';
 import type { ReplayRecord } from '../../platform/live/live.replay';
 import type { AuditService } from '../audit/audit.service';
-import { asRiskDb, findAccount, scopeFilter, type RiskReadDb } from './risk.repository';
+import { asRiskDb, findAccount, providerScope, scopeFilter, type RiskReadDb } from './risk.repository';
 import { alertChange, providersOf, storeChange, type AlertRecord } from './risk.sink';
 
 export interface RiskServiceDeps {
@@ -198,9 +198,7 @@ export class RiskService {
   }
 
   async players(auth: AuthContext, q: RiskPlayersQuery): Promise<RiskPage<RiskPlayerRow>> {
-    let query = this.db.selectFrom('risk_player');
-    if (auth.scope.providers !== 'all')
-      query = query.where('provider', 'in', auth.scope.providers.length ? [...auth.scope.providers] : [-1]);
+    let query = this.db.selectFrom('risk_player').where(providerScope(auth.scope.providers));
     if (q.level) query = query.where('level', '=', q.level);
     if (q.provider) query = query.where('provider', '=', q.provider);
     if (q.account) query = query.where('account', '=', q.account);
@@ -229,9 +227,7 @@ export class RiskService {
   }
 
   async providers(auth: AuthContext, q: RiskProvidersQuery): Promise<RiskPage<RiskProviderRow>> {
-    let query = this.db.selectFrom('risk_provider');
-    if (auth.scope.providers !== 'all')
-      query = query.where('provider', 'in', auth.scope.providers.length ? [...auth.scope.providers] : [-1]);
+    let query = this.db.selectFrom('risk_provider').where(providerScope(auth.scope.providers));
     if (q.level) query = query.where('level', '=', q.level);
     const total = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     const rows = await query
@@ -453,9 +449,7 @@ export class RiskService {
   // Manual risk list -------------------------------------------------------------------------------------
 
   async manualList(auth: AuthContext, q: ManualRiskQuery): Promise<RiskPage<ManualRiskRow>> {
-    let query = this.db.selectFrom('risk_manual');
-    if (auth.scope.providers !== 'all')
-      query = query.where('provider', 'in', auth.scope.providers.length ? [...auth.scope.providers] : [-1]);
+    let query = this.db.selectFrom('risk_manual').where(providerScope(auth.scope.providers));
     if (q.provider) query = query.where('provider', '=', q.provider);
     if (q.account) query = query.where('account', '=', q.account);
     const total = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();

@@ -19,7 +19,7 @@ import { T0, ev } from '../../engine/events.fixtures';
 import type { RiskInput } from '../../engine/risk/detector.port';
 import type { RiskDetector, RiskFinding } from '../../engine/risk/riskFinding';
 import { RiskReplaySource } from './risk.repository';
-import { TelegramOutbox, type TelegramConfig } from '../../notify/telegram';
+import { TelegramOutbox, alertText, type TelegramConfig } from '../../notify/telegram';
 
 /**
  * A detector for these tests (the real one has its own tests): flags a pair the first time two accounts
@@ -76,15 +76,27 @@ function testDetector(settings: RiskSettings, snapshot?: unknown): RiskDetector<
             lastSeenAt: r.settledAt,
             reason: 'won too much',
           });
+      if (r.bets.some((b) => b.payout - b.amount > 1_000_000))
+        out.push({
+          type: 'provider',
+          change: 'raised',
+          provider: r.provider,
+          kinds: ['margin'],
+          level: RiskLevel.Abnormal,
+          score: 3,
+          firstDetectedAt: r.settledAt,
+          lastSeenAt: r.settledAt,
+          reason: 'paid too much',
+        });
       return out;
     },
   };
 }
 
 /** A round on `tableId` of provider `provider`'s accounts `a` (banker) and `b` (player). */
-function round(i: number, a: string, b: string, provider = 1001, payoutB = 0): PlatformEvent[] {
+function round(i: number, a: string, b: string, provider = 1001, payoutB = 0, base = T0): PlatformEvent[] {
   const roundId = `rk${i}`;
-  const ts = T0 + i * 1000;
+  const ts = base + i * 1000;
   const common = { roundId, tableId: 'BAC-01', shoeId: 'S1', ts: ts + 100, provider };
   return [
     ev.round({ id: `rs-${roundId}`, roundId, tableId: 'BAC-01', ts, provider }),
@@ -209,6 +221,38 @@ describe('risk API over what the runner stored', () => {
       return res.body.data.total >= 1 ? res.body.data : undefined;
     }, 'a player');
     expect(page.items[0]).toMatchObject({ account: 'dave', kinds: ['win_rate'], reason: 'won too much' });
+  });
+
+  it('lists abnormal providers and two months of a player or provider, within the caller providers', async () => {
+    const providers = await until(async () => {
+      const res = await get<RiskPage<{ provider: number; kinds: string[] }>>(
+        '/risk/providers',
+        analyst.token,
+      );
+      return res.body.data.total >= 1 ? res.body.data : undefined;
+    }, 'a provider');
+    expect(providers.items[0]).toMatchObject({ provider: 1001, kinds: ['margin'] });
+    expect((await get<RiskPage<unknown>>('/risk/providers', otherScope.token)).body.data.total).toBe(0);
+    type Detail = {
+      from: string;
+      to: string;
+      days: { turnover: number; payout: number; profit: number; bets: number }[];
+    };
+    // Detail covers the last two months: a round of an hour ago.
+    await t.app.engine.submit(round(5, 'ivan', 'judy', 1001, 5_000_000, Date.now() - 3_600_000));
+    const player = await until(async () => {
+      const res = await get<Detail>('/risk/detail', analyst.token, { provider: 1001, account: 'judy' });
+      return res.body.data?.days.length ? res : undefined;
+    }, 'judy in the daily figures');
+    expect(player.body.code).toBe(0);
+    const days = player.body.data.days;
+    expect(days.reduce((n, d) => n + d.bets, 0)).toBe(1);
+    expect(days.reduce((n, d) => n + d.payout, 0)).toBe(5_000_000);
+    expect(days.every((d) => d.profit === d.turnover - d.payout)).toBe(true);
+    const provider = await get<Detail>('/risk/detail', analyst.token, { provider: 1001 });
+    expect(provider.body.data.days.reduce((n, d) => n + d.bets, 0)).toBe(2);
+    expect((await get('/risk/detail', otherScope.token, { provider: 1001 })).status).toBe(403);
+    expect((await get('/risk/detail', settingsAdmin.token, { provider: 1001 })).status).toBe(403);
   });
 
   it('keeps an alert per raised finding; acknowledge, assign, snooze, resolve and reopen are audited', async () => {
@@ -453,5 +497,17 @@ describe('Telegram outbox', () => {
     now += 60_000;
     await outbox.drain();
     expect(received.length).toBe(count);
+  });
+});
+
+describe('Telegram message', () => {
+  it('is written in the group language, with the level, the kind and a link to the alert', () => {
+    const alert = { id: 7, kind: 'crossbet', level: RiskLevel.High, subject: 'g1' };
+    expect(alertText('zh', alert, 'https://dms.example')).toBe(
+      '【高风险】对打告警 #7：g1\nhttps://dms.example/risk/alerts?id=7',
+    );
+    expect(alertText('en', alert, 'https://dms.example')).toBe(
+      '[high risk] cross-bet alert #7: g1\nhttps://dms.example/risk/alerts?id=7',
+    );
   });
 });

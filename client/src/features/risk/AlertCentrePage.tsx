@@ -23,6 +23,7 @@ import {
 import { PERM } from '@dms/shared/permissions/codes';
 import { formatDate } from '@dms/shared/format/date';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
+import { useListState } from '@/components/ListPage';
 import { selectRoles } from '@/lib/session/sessionSlice';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useAlertActionMutation, useAlertListQuery } from './api/riskApi';
@@ -51,14 +52,13 @@ export function AlertCentrePage() {
   const seesAll = roles.includes(PERM.RISK_DATA);
   const [portal, setPortal] = useState<HTMLElement | null>(null);
   const [filter, setFilter] = useState({ level: '', kind: '', state: 'open', provider: '' });
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const paging = useListState();
   const [evidence, setEvidence] = useState<string>();
   const [act, acting] = useAlertActionMutation();
   const list = useAlertListQuery(
     {
-      page,
-      size,
+      page: paging.page,
+      size: paging.pageSize,
       level: filter.level || undefined,
       kind: filter.kind || undefined,
       state: filter.state || undefined,
@@ -72,7 +72,7 @@ export function AlertCentrePage() {
   };
   const set = (patch: Partial<typeof filter>) => {
     setFilter({ ...filter, ...patch });
-    setPage(1);
+    paging.setPage(1);
   };
   const subjectOf = (a: AlertRow) => {
     if (a.kind === 'provider') return scope.providerName(Number(a.subject));
@@ -260,10 +260,10 @@ export function AlertCentrePage() {
           rows={list.data?.items}
           rowKey={(a) => String(a.id)}
           total={list.data?.total ?? 0}
-          page={page}
-          size={size}
-          onPage={setPage}
-          onSize={setSize}
+          page={paging.page}
+          size={paging.pageSize}
+          onPage={paging.setPage}
+          onSize={paging.setPageSize}
           loading={list.isLoading}
           fetching={list.isFetching}
           error={list.error}

@@ -1,6 +1,5 @@
 import './risk.css';
 import {
-  Alert,
   Button,
   Card,
   Classes,
@@ -22,7 +21,8 @@ import type {
 import { formatDate } from '@dms/shared/format/date';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
 import { formatAmount, formatCount } from '@/lib/format/number';
-import { showSuccess } from '@/lib/notify/toaster';
+import { ConfirmDeleteAlert } from '@/components/ConfirmDeleteAlert';
+import { useListState } from '@/components/ListPage';
 import {
   useManualRiskDeleteMutation,
   useManualRiskListQuery,
@@ -37,12 +37,6 @@ import { LevelTag } from './components/LevelTag';
 import { RiskTable, type RiskColumn } from './components/RiskTable';
 
 type TabId = 'players' | 'providers' | 'groups' | 'manual';
-
-function usePaging() {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
-  return { page, size, setPage, setSize };
-}
 
 /**
  * Risk Data (route /riskdata/riskdata, code 8000): what the risk engine flagged — abnormal players and
@@ -64,36 +58,37 @@ export function RiskDataPage() {
   const [editing, setEditing] = useState<ManualRiskRow>();
   const [toDelete, setToDelete] = useState<ManualRiskRow>();
   const [deleteManual, deleting] = useManualRiskDeleteMutation();
-  const players = usePaging();
-  const providers = usePaging();
-  const groups = usePaging();
-  const manual = usePaging();
+  const players = useListState();
+  const providers = useListState();
+  const groups = useListState();
+  const manual = useListState();
   const filter = {
     level: applied.level || undefined,
     provider: applied.provider || undefined,
     account: applied.account || undefined,
   };
   const playersQ = useRiskPlayersQuery(
-    { page: players.page, size: players.size, ...filter },
+    { page: players.page, size: players.pageSize, ...filter },
     { skip: tab !== 'players', pollingInterval: 30_000 },
   );
   const providersQ = useRiskProvidersQuery(
-    { page: providers.page, size: providers.size, level: filter.level },
+    { page: providers.page, size: providers.pageSize, level: filter.level },
     { skip: tab !== 'providers', pollingInterval: 30_000 },
   );
   const groupsQ = useRiskGroupsQuery(
-    { page: groups.page, size: groups.size, ...filter },
+    { page: groups.page, size: groups.pageSize, ...filter },
     { skip: tab !== 'groups', pollingInterval: 30_000 },
   );
   const manualQ = useManualRiskListQuery(
-    { page: manual.page, size: manual.size, provider: filter.provider, account: filter.account },
+    { page: manual.page, size: manual.pageSize, provider: filter.provider, account: filter.account },
     { skip: tab !== 'manual' },
   );
   const providerName = scope.providerName;
 
-  const playerColumns: RiskColumn<RiskPlayerRow>[] = [
-    { key: 'provider', title: t('col.provider'), cell: (r) => providerName(r.provider) },
-    { key: 'account', title: t('col.account'), cell: (r) => <span translate="no">{r.account}</span> },
+  /** The columns a flagged player and a flagged provider share, after their own identifying ones. */
+  const findingColumns = <R extends RiskPlayerRow | RiskProviderRow>(
+    subject: (r: R) => DetailSubject,
+  ): RiskColumn<R>[] => [
     {
       key: 'kinds',
       title: t('col.kinds'),
@@ -121,50 +116,23 @@ export function RiskDataPage() {
           variant="minimal"
           icon="timeline-line-chart"
           text={t('detail.open')}
-          onClick={() =>
-            setDetail({
-              provider: r.provider,
-              account: r.account,
-              title: `${providerName(r.provider)} · ${r.account}`,
-            })
-          }
+          onClick={() => setDetail(subject(r))}
         />
       ),
     },
   ];
+  const playerColumns: RiskColumn<RiskPlayerRow>[] = [
+    { key: 'provider', title: t('col.provider'), cell: (r) => providerName(r.provider) },
+    { key: 'account', title: t('col.account'), cell: (r) => <span translate="no">{r.account}</span> },
+    ...findingColumns<RiskPlayerRow>((r) => ({
+      provider: r.provider,
+      account: r.account,
+      title: `${providerName(r.provider)} · ${r.account}`,
+    })),
+  ];
   const providerColumns: RiskColumn<RiskProviderRow>[] = [
     { key: 'provider', title: t('col.provider'), cell: (r) => providerName(r.provider) },
-    {
-      key: 'kinds',
-      title: t('col.kinds'),
-      cell: (r) =>
-        r.kinds.map((k) => (
-          <Tag key={k} minimal className="dms-risk__kind">
-            {t(`kind.${k}`)}
-          </Tag>
-        )),
-    },
-    { key: 'level', title: t('col.level'), cell: (r) => <LevelTag level={r.level} /> },
-    { key: 'score', title: t('col.score'), numeric: true, cell: (r) => r.score.toFixed(1) },
-    {
-      key: 'reason',
-      title: t('col.reason'),
-      cell: (r) => <span className="dms-risk__reason">{r.reason}</span>,
-    },
-    { key: 'first', title: t('col.firstDetectedAt'), cell: (r) => formatDate(r.firstDetectedAt) },
-    {
-      key: 'actions',
-      title: t('col.actions'),
-      cell: (r) => (
-        <Button
-          size="small"
-          variant="minimal"
-          icon="timeline-line-chart"
-          text={t('detail.open')}
-          onClick={() => setDetail({ provider: r.provider, title: providerName(r.provider) })}
-        />
-      ),
-    },
+    ...findingColumns<RiskProviderRow>((r) => ({ provider: r.provider, title: providerName(r.provider) })),
   ];
   const groupColumns: RiskColumn<CrossbetGroupRow>[] = [
     { key: 'kind', title: t('col.groupKind'), cell: (r) => t(`groupKind.${r.kind}`) },
@@ -241,7 +209,7 @@ export function RiskDataPage() {
       error?: unknown;
       refetch: () => unknown;
     },
-    paging: ReturnType<typeof usePaging>,
+    paging: ReturnType<typeof useListState>,
     columns: RiskColumn<T>[],
     rowKey: (r: T) => string,
     label: string,
@@ -253,9 +221,9 @@ export function RiskDataPage() {
       rowKey={rowKey}
       total={q.data?.total ?? 0}
       page={paging.page}
-      size={paging.size}
+      size={paging.pageSize}
       onPage={paging.setPage}
-      onSize={paging.setSize}
+      onSize={paging.setPageSize}
       loading={q.isLoading}
       fetching={q.isFetching}
       error={q.error}
@@ -381,27 +349,17 @@ export function RiskDataPage() {
             onClose={() => setManualOpen(false)}
             portalContainer={portal}
           />
-          <Alert
-            isOpen={toDelete !== undefined}
-            intent={Intent.DANGER}
-            icon="trash"
+          <ConfirmDeleteAlert
+            target={toDelete}
+            remove={(row) => deleteManual({ id: row.id }).unwrap()}
             loading={deleting.isLoading}
-            confirmButtonText={t('manual.delete')}
-            cancelButtonText={t('cancel')}
+            body={(row) => <p>{t('manual.deleteConfirm', { account: row?.account ?? '' })}</p>}
+            successMessage={() => t('manual.deleted')}
+            confirmText={t('manual.delete')}
+            cancelText={t('cancel')}
+            onClose={() => setToDelete(undefined)}
             portalContainer={portal}
-            onCancel={() => setToDelete(undefined)}
-            onConfirm={async () => {
-              if (!toDelete) return;
-              try {
-                await deleteManual({ id: toDelete.id }).unwrap();
-                void showSuccess(t('manual.deleted'));
-              } finally {
-                setToDelete(undefined);
-              }
-            }}
-          >
-            <p>{t('manual.deleteConfirm', { account: toDelete?.account ?? '' })}</p>
-          </Alert>
+          />
         </>
       )}
     </div>

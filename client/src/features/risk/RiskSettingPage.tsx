@@ -1,6 +1,5 @@
 import './risk.css';
 import {
-  Alert,
   Button,
   Callout,
   Card,
@@ -21,7 +20,8 @@ import type { TelegramGroupRow } from '@dms/shared/contracts/http/risk';
 import { riskSettingsSchema, type RiskSettings } from '@dms/shared/contracts/http/riskSettings';
 import { formatDate } from '@dms/shared/format/date';
 import { errorMessageOf } from '@/lib/api/baseQuery';
-import { showSuccess } from '@/lib/notify/toaster';
+import { ConfirmDeleteAlert } from '@/components/ConfirmDeleteAlert';
+import { showError, showSuccess } from '@/lib/notify/toaster';
 import {
   useRiskSettingsQuery,
   useRiskSettingsSaveMutation,
@@ -209,9 +209,8 @@ function TelegramGroups({ portal }: { portal: HTMLElement | null }) {
                       loading={testing.isLoading}
                       onClick={async () => {
                         const r = await test({ id: g.id }).unwrap();
-                        void showSuccess(
-                          r.ok ? t('telegram.testSent') : t('telegram.testFailed', { detail: r.detail }),
-                        );
+                        if (r.ok) void showSuccess(t('telegram.testSent'));
+                        else void showError(t('telegram.testFailed', { detail: r.detail }));
                       }}
                     />
                     <Button
@@ -239,26 +238,17 @@ function TelegramGroups({ portal }: { portal: HTMLElement | null }) {
       {portal && (
         <>
           <TelegramDialog editing={editing} onClose={() => setEditing(undefined)} portal={portal} />
-          <Alert
-            isOpen={toDelete !== undefined}
-            intent={Intent.DANGER}
-            icon="trash"
+          <ConfirmDeleteAlert
+            target={toDelete}
+            remove={(group) => remove({ id: group.id }).unwrap()}
             loading={removing.isLoading}
-            confirmButtonText={t('telegram.delete')}
-            cancelButtonText={t('cancel')}
+            body={(group) => <p>{t('telegram.deleteConfirm', { group: group?.groupId ?? '' })}</p>}
+            successMessage={() => t('telegram.deleted')}
+            confirmText={t('telegram.delete')}
+            cancelText={t('cancel')}
+            onClose={() => setToDelete(undefined)}
             portalContainer={portal}
-            onCancel={() => setToDelete(undefined)}
-            onConfirm={async () => {
-              if (!toDelete) return;
-              try {
-                await remove({ id: toDelete.id }).unwrap();
-              } finally {
-                setToDelete(undefined);
-              }
-            }}
-          >
-            <p>{t('telegram.deleteConfirm', { group: toDelete?.groupId ?? '' })}</p>
-          </Alert>
+          />
         </>
       )}
     </Card>

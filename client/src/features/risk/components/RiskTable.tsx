@@ -21,6 +21,7 @@ export interface RiskTableProps<T> {
   page: number;
   size: number;
   onPage: (page: number) => void;
+  /** A new page size (the list goes back to page 1 itself: `useListState`). */
   onSize: (size: number) => void;
   loading: boolean;
   fetching: boolean;
@@ -82,10 +83,7 @@ export function RiskTable<T>(p: RiskTableProps<T>) {
         total={p.total}
         disabled={p.fetching}
         onPageChange={p.onPage}
-        onPageSizeChange={(size) => {
-          p.onSize(size);
-          p.onPage(1);
-        }}
+        onPageSizeChange={p.onSize}
       />
     </>
   );

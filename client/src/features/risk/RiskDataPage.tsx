@@ -1,15 +1,5 @@
 import './risk.css';
-import {
-  Button,
-  Card,
-  Classes,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Card, Classes, HTMLSelect, InputGroup, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {

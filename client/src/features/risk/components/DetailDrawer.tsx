@@ -28,10 +28,21 @@ export function DetailDrawer({
     { skip: !subject },
   );
   const days = useMemo(() => detail.data?.days ?? [], [detail.data]);
+  // Amounts of different currencies are not added up: the chart shows the currency with the most turnover
+  // (the table below lists every currency).
+  const currency = useMemo(() => {
+    const turnover = new Map<string, number>();
+    for (const d of days) turnover.set(d.currency, (turnover.get(d.currency) ?? 0) + d.turnover);
+    return [...turnover].sort((a, b) => b[1] - a[1])[0]?.[0];
+  }, [days]);
   const option = useMemo<EChartsCoreOption>(() => {
-    const x = [...new Set(days.map((d) => d.day))];
-    const sum = (day: string, pick: (d: (typeof days)[number]) => number) =>
-      days.filter((d) => d.day === day).reduce((s, d) => s + pick(d), 0) / 100;
+    const shown = days.filter((d) => d.currency === currency);
+    const x = shown.map((d) => d.day);
+    const series = (name: string, type: 'line' | 'bar', pick: (d: (typeof days)[number]) => number) => ({
+      name,
+      type,
+      data: shown.map((d) => pick(d) / 100),
+    });
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
@@ -39,13 +50,13 @@ export function DetailDrawer({
       xAxis: { type: 'category', data: x },
       yAxis: { type: 'value' },
       series: [
-        { name: t('detail.turnover'), type: 'line', data: x.map((d) => sum(d, (r) => r.turnover)) },
-        { name: t('detail.profit'), type: 'bar', data: x.map((d) => sum(d, (r) => r.profit)) },
-        { name: t('detail.transferIn'), type: 'line', data: x.map((d) => sum(d, (r) => r.transferIn)) },
-        { name: t('detail.bonus'), type: 'line', data: x.map((d) => sum(d, (r) => r.bonus)) },
+        series(t('detail.turnover'), 'line', (d) => d.turnover),
+        series(t('detail.profit'), 'bar', (d) => d.profit),
+        series(t('detail.transferIn'), 'line', (d) => d.transferIn),
+        series(t('detail.bonus'), 'line', (d) => d.bonus),
       ],
     };
-  }, [days, t]);
+  }, [days, currency, t]);
   return (
     <Drawer
       isOpen={subject !== undefined}
@@ -61,7 +72,7 @@ export function DetailDrawer({
             {t('detail.period', { from: detail.data?.from ?? '…', to: detail.data?.to ?? '…' })}
           </p>
           <ChartPanel
-            title={t('detail.chart')}
+            title={currency ? `${t('detail.chart')} · ${currency}` : t('detail.chart')}
             option={option}
             ariaLabel={t('detail.chart')}
             loading={detail.isLoading}

@@ -38,6 +38,8 @@ import { StatsService } from './modules/stats/stats.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { RatesService } from './modules/rates/rates.service';
 import { ratesRoutes } from './modules/rates/rates.routes';
+import { TablesService } from './modules/tables/tables.service';
+import { mountTableIcon, tablesRoutes } from './modules/tables/tables.routes';
 import { createFeed, type Feed } from './feed/feed.start';
 import { loadFeedConfig, type FeedConfig } from './feed/feed.config';
 import { DEFAULT_RISK_SETTINGS, type RiskSettings } from '@dms/shared/contracts/http/riskSettings';
@@ -180,6 +182,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     const roles = new RoleService({ store, audit, notifier, now });
     const rates = new RatesService({ store, audit, base, now });
+    const tables = new TablesService({ store, audit, now });
     const staff = new StaffService({
       store,
       sessions,
@@ -286,6 +289,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...auditRoutes(audit),
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
+      ...tablesRoutes(tables),
       ...riskRoutes(risk),
       ...liveRoutes(
         new PeriodReplayService(periodRepo, () => options.periodReplay ?? riskStore),
@@ -344,6 +348,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const api = express.Router();
     api.use(express.json({ limit: '1mb' }));
     mountAvatar(api, users, (token) => sessions.authenticate(token));
+    mountTableIcon(api, tables, (token) => sessions.authenticate(token));
     const unimplemented = mountEndpoints(api, impls, {
       authenticate,
       validateResponses: options.validateResponses ?? false,

@@ -104,6 +104,15 @@ export const MESSAGES = {
   'rates.csvDuplicate': 'line {{line}} repeats the rate of {{currency}} on {{day}} (line {{first}})',
   'rates.unknownCurrency': 'unknown currency {{currency}}',
 
+  // Table setting (spec: "ID already exists", "Game ID have already exist")
+  'tables.idExists': 'ID already exists',
+  'tables.gameNameExists': 'Game ID have already exist',
+  'tables.notFound': 'table not found',
+  'tables.idCharacters': 'table id may hold letters, digits and _ . : - only',
+  'tables.iconType': 'the icon must be a PNG, JPEG, WebP or GIF image',
+  'tables.iconTooLarge': 'the icon is larger than {{max}}',
+  'tables.iconEncoding': 'the icon is not base64 data',
+
   // Platform ingest (machine to machine)
   'ingest.tooManyRequests': 'too many ingest requests, slow down',
   'ingest.invalidSignature': 'invalid signature',

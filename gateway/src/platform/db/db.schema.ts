@@ -116,6 +116,25 @@ export interface DisplayTokenTable {
 }
 
 /** The Kysely database type of the gateway. */
+/** Kysely type of `game_table` (migration `0019_game_tables`). */
+export interface GameTableTable {
+  id: Generated<number>;
+  game_id: number;
+  table_id: string;
+  name: string;
+  name_key: string;
+  type: number;
+  enabled: number;
+  icon_type: string;
+  icon_size: number;
+  icon_hash: string;
+  icon_data: Uint8Array;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+  updated_by: string;
+}
+
 export interface Database {
   provider: ProviderTable;
   currency: CurrencyTable;
@@ -128,4 +147,5 @@ export interface Database {
   exchange_rate: ExchangeRateTable;
   login_device: LoginDeviceTable;
   display_token: DisplayTokenTable;
+  game_table: GameTableTable;
 }

@@ -56,7 +56,9 @@ function rawOperation(key: string, def: RawOperationDef): JsonSchema {
       `${def.description} ` +
       (def.access === 'signed'
         ? 'Access: signed with the shared ingest secret (no user token).'
-        : 'Access: the signed-in account, by bearer token or Admin-Token cookie.'),
+        : Array.isArray(def.access)
+          ? `Access: permission code ${def.access.join(' or ')}, by bearer token or Admin-Token cookie.`
+          : 'Access: the signed-in account, by bearer token or Admin-Token cookie.'),
     'x-permission': def.access,
     security: def.access === 'signed' ? [] : [{ bearerAuth: [] }, { cookieAuth: [] }],
   };

@@ -16,6 +16,6 @@ export const auditRowSchema = z.object({
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
 export const auditListQuerySchema = pageQuerySchema.extend({
-  targetType: z.enum(['account', 'role', 'setting', 'display']).optional(),
+  targetType: z.enum(['account', 'role', 'setting', 'display', 'table']).optional(),
   actorId: boundedInt(1, INT_ID_MAX, 'actorId must be a number').optional(),
 });

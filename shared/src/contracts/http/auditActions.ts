@@ -27,9 +27,14 @@ export const AUDIT_ACTIONS = {
   telegramCreated: 'telegram.create',
   telegramUpdated: 'telegram.update',
   telegramDeleted: 'telegram.delete',
+  tableCreated: 'table.create',
+  tableUpdated: 'table.update',
+  tableEnabled: 'table.enable',
+  tableDisabled: 'table.disable',
+  tableDeleted: 'table.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** What an audit row is about (`targetType`). */
-export type AuditTargetType = 'account' | 'role' | 'setting' | 'display' | 'alert' | 'risk';
+export type AuditTargetType = 'account' | 'role' | 'setting' | 'display' | 'alert' | 'risk' | 'table';

@@ -109,6 +109,18 @@ import {
 } from './risk';
 import { riskSettingsSchema } from './riskSettings';
 import {
+  TABLE_ICON_PATH,
+  TABLE_ICON_TYPES,
+  tableCreateBodySchema,
+  tableDeleteBodySchema,
+  tableEnabledBodySchema,
+  tableListQuerySchema,
+  tablePageSchema,
+  tableRowSchema,
+  tableUpdateBodySchema,
+  unconfiguredTableSchema,
+} from './tables';
+import {
   INGEST_MAX_EVENTS,
   INGEST_SIGNATURE_HEADER,
   INGEST_TIMESTAMP_HEADER,
@@ -757,6 +769,72 @@ export const endpoints = {
     response: telegramTestResultSchema,
     refusals: { 404: 'No such group (code -1)' },
   }),
+  // Table setting (contracts/http/tables.ts): the game tables, 13001 for everything, every change audited.
+  tableList: def({
+    method: 'GET',
+    path: '/gamesetting/table/list',
+    summary:
+      'Configured game tables, newest first, filtered by game, enabled and a keyword (table id or name)',
+    tag: 'tables',
+    access: [PERM.TABLE_SETTING],
+    query: tableListQuerySchema,
+    response: tablePageSchema,
+  }),
+  tableUnconfigured: def({
+    method: 'GET',
+    path: '/gamesetting/table/unconfigured',
+    summary:
+      'Tables the stored rounds name that are not configured: first and last seen, round count (most recent first)',
+    tag: 'tables',
+    access: [PERM.TABLE_SETTING],
+    response: z.array(unconfiguredTableSchema),
+  }),
+  tableCreate: def({
+    method: 'POST',
+    path: '/gamesetting/table/create',
+    summary:
+      'Configure a table: game, table id, name, icon (PNG, JPEG, WebP or GIF, base64, at most 512 KB), type, enabled',
+    tag: 'tables',
+    access: [PERM.TABLE_SETTING],
+    body: tableCreateBodySchema,
+    response: tableRowSchema,
+    refusals: {
+      409: 'ID already exists (the table id), or Game ID have already exist (the name within the game) (code -1)',
+    },
+  }),
+  tableUpdate: def({
+    method: 'POST',
+    path: '/gamesetting/table/update',
+    summary: 'Change a table (without icon it keeps its icon)',
+    tag: 'tables',
+    access: [PERM.TABLE_SETTING],
+    body: tableUpdateBodySchema,
+    response: tableRowSchema,
+    refusals: {
+      404: 'No such table (code -1)',
+      409: 'ID already exists (the table id), or Game ID have already exist (the name within the game) (code -1)',
+    },
+  }),
+  tableEnabled: def({
+    method: 'POST',
+    path: '/gamesetting/table/enabled',
+    summary: 'Enable or disable a table',
+    tag: 'tables',
+    access: [PERM.TABLE_SETTING],
+    body: tableEnabledBodySchema,
+    response: tableRowSchema,
+    refusals: { 404: 'No such table (code -1)' },
+  }),
+  tableDelete: def({
+    method: 'POST',
+    path: '/gamesetting/table/delete',
+    summary: 'Delete a table and its icon',
+    tag: 'tables',
+    access: [PERM.TABLE_SETTING],
+    body: tableDeleteBodySchema,
+    response: z.null(),
+    refusals: { 404: 'No such table (code -1)' },
+  }),
   // Wall screens (contracts/http/display.ts): paired by code, approved, listed and revoked by account
   // administrators; approval and revocation audited.
   displayPair: def({
@@ -860,9 +938,10 @@ export interface RawOperationDef {
   tag: string;
   /**
    * `signed`: no user token, an HMAC of the body with the shared ingest secret; `session`: a signed-in
-   * account, by its bearer token or (for an `<img>`, which sends no header) the `Admin-Token` cookie.
+   * account, by its bearer token or (for an `<img>`, which sends no header) the `Admin-Token` cookie; a
+   * list of permission codes: such an account holding one of them.
    */
-  access: 'signed' | 'session';
+  access: 'signed' | 'session' | readonly string[];
   pathParams?: Readonly<Record<string, string>>;
   headers?: Readonly<Record<string, string>>;
   body?: z.ZodType;
@@ -915,6 +994,25 @@ export const rawOperations = {
       400: 'A uid that cannot be percent-decoded (code -1)',
       401: 'No, unknown or expired session (code -2)',
       404: 'Not the avatar of the signed-in account (code -1)',
+    },
+  },
+  tableIcon: {
+    method: 'GET',
+    path: `${TABLE_ICON_PATH}/{id}`,
+    summary: "A configured table's icon, with its media type",
+    description:
+      'Loaded by an <img>, which sends the Admin-Token cookie rather than a bearer header; either signs it ' +
+      `in. The media type is the one the image's first bytes showed on upload (${TABLE_ICON_TYPES.join(', ')}).`,
+    tag: 'tables',
+    access: [PERM.TABLE_SETTING],
+    pathParams: { id: 'The table id of the list (id, not the platform table id)' },
+    response: { mediaType: 'image/*' },
+    statuses: {
+      200: 'The image',
+      400: 'An id that is no whole number from 1 to 2147483647 (code -1)',
+      401: 'No, unknown or expired session (code -2)',
+      403: 'No permission 13001 (code -1)',
+      404: 'No such table (code -1)',
     },
   },
 } as const satisfies Record<string, RawOperationDef>;

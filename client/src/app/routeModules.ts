@@ -61,6 +61,10 @@ const RiskSettingPage = page(
   () => import('@/features/risk/RiskSettingPage'),
   (m) => m.RiskSettingPage,
 );
+const TableSettingPage = page(
+  () => import('@/features/table-setting/TableSettingPage'),
+  (m) => m.TableSettingPage,
+);
 /** Screens of later issues: an honest "not in this version yet" page until they are built. */
 const UnavailablePage = page(
   () => import('@/features/unavailable/UnavailablePage'),
@@ -83,7 +87,7 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/teenPatti/teenPatti': UnavailablePage,
   '/teenPatti/testTools': UnavailablePage,
   '/teenPatti/testDataViewer': UnavailablePage,
-  '/gamesetting/tablesetting': UnavailablePage,
+  '/gamesetting/tablesetting': TableSettingPage,
   '/permission/role': RolePage,
   '/permission/staff': StaffPage,
 };

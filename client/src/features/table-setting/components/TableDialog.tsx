@@ -295,8 +295,8 @@ function TableForm({ target, onClose }: { target: TableDialogTarget; onClose: ()
             <FileInput
               fill
               disabled={saving}
-              text={fileName ?? (preview ? t('dialog.iconReplace') : t('dialog.iconChoose'))}
-              buttonText={preview ? t('dialog.iconReplace') : t('dialog.iconChoose')}
+              text={fileName ?? t('dialog.iconChoose')}
+              buttonText={t('dialog.browse')}
               hasSelection={fileName !== undefined}
               inputProps={{
                 id: `${ids}-icon`,

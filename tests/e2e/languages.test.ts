@@ -110,7 +110,17 @@ const SCREENS: readonly LanguageScreen[] = [
   { name: 'teen patti monitor', path: '/teenPatti/teenPatti', ready: '.dms-page' },
   { name: 'teen patti test tools', path: '/teenPatti/testTools', ready: '.dms-page' },
   { name: 'teen patti data viewer', path: '/teenPatti/testDataViewer', ready: '.dms-page' },
-  { name: 'table setting', path: '/gamesetting/tablesetting', ready: '.dms-page' },
+  {
+    name: 'table setting',
+    path: '/gamesetting/tablesetting',
+    ready: '.dms-table-setting__unconfigured table',
+  },
+  {
+    name: 'table setting · adopt',
+    path: '/gamesetting/tablesetting',
+    ready: '.dms-table-setting__unconfigured table',
+    open: dialogOf('.dms-table-setting__unconfigured button'),
+  },
   { name: 'not found', path: '/404', ready: '.dms-error-page' },
 ];
 

@@ -232,34 +232,51 @@ export async function tableIcon(db: Db, id: number): Promise<{ type: string; dat
 
 /**
  * The tables the stored rounds name that no configured table has (by table id), with the start of their
- * first and last round and their round count, most recently seen first.
+ * first and last round, their round count and the game of their latest round, most recently seen first.
+ * The rounds are grouped by table id first (one pass over the covering index `round_table_time`), then
+ * each group is looked up among the configured tables: a lookup per table, not per round.
  */
 export async function unconfiguredTables(db: Db, limit: number): Promise<UnconfiguredTable[]> {
   const platform = db as unknown as Kysely<PlatformTables & { game_table: { table_id: string } }>;
+  const seen = platform
+    .selectFrom('game_round')
+    .select((eb) => [
+      'table_id',
+      eb.fn.min('started_at').as('first_seen'),
+      eb.fn.max('started_at').as('last_seen'),
+      eb.fn.countAll().as('rounds'),
+    ])
+    .groupBy('table_id')
+    .as('s');
   const rows = await platform
-    .selectFrom('game_round as r')
+    .selectFrom(seen)
     .where(({ not, exists, selectFrom }) =>
       not(
-        exists(selectFrom('game_table as t').select('t.table_id').whereRef('t.table_id', '=', 'r.table_id')),
+        exists(selectFrom('game_table as t').select('t.table_id').whereRef('t.table_id', '=', 's.table_id')),
       ),
     )
     .select((eb) => [
-      'r.game_id as gameId',
-      'r.table_id as tableId',
-      eb.fn.min('r.started_at').as('firstSeenAt'),
-      eb.fn.max('r.started_at').as('lastSeenAt'),
-      eb.fn.countAll().as('rounds'),
+      's.table_id',
+      's.first_seen',
+      's.last_seen',
+      's.rounds',
+      eb
+        .selectFrom('game_round as g')
+        .select('g.game_id')
+        .whereRef('g.table_id', '=', 's.table_id')
+        .orderBy('g.started_at', 'desc')
+        .limit(1)
+        .as('game_id'),
     ])
-    .groupBy(['r.game_id', 'r.table_id'])
-    .orderBy((eb) => eb.fn.max('r.started_at'), 'desc')
-    .orderBy('r.table_id')
+    .orderBy('s.last_seen', 'desc')
+    .orderBy('s.table_id')
     .limit(limit)
     .execute();
   return rows.map((r) => ({
-    gameId: Number(r.gameId),
-    tableId: r.tableId,
-    firstSeenAt: Number(r.firstSeenAt),
-    lastSeenAt: Number(r.lastSeenAt),
+    gameId: Number(r.game_id),
+    tableId: r.table_id,
+    firstSeenAt: Number(r.first_seen),
+    lastSeenAt: Number(r.last_seen),
     rounds: Number(r.rounds),
   }));
 }

@@ -363,6 +363,7 @@ describe('table setting', () => {
       tableId,
       shoeId: `${tableId}-S1`,
     });
+    await create({ tableId: 'SEEN-CONF', name: 'Seen and configured', gameId: 1, type: 2 });
     const T0 = Date.UTC(2025, 5, 1, 4);
     const writer = new EventBatchWriter(EventsRepository.of(t.app.store), new DayCutter(t.config.timeZone));
     await writer.write([
@@ -370,7 +371,7 @@ describe('table setting', () => {
       round(2, 'SEEN-1', 1, T0 + 60_000),
       round(3, 'SEEN-1', 1, T0 + 120_000),
       round(1, 'SEEN-2', 2, T0 + 30_000),
-      round(1, 'LIST-A', 1, T0),
+      round(1, 'SEEN-CONF', 1, T0),
     ]);
     const res = await t.call<UnconfiguredTable[]>('GET', '/gamesetting/table/unconfigured', {
       token: admin.token,
@@ -387,11 +388,11 @@ describe('table setting', () => {
     expect(after.body.data.map((r) => r.tableId)).toEqual(['SEEN-1']);
 
     const configured = await listConfiguredTables(t.app.store.db);
-    expect(configured.find((c) => c.tableId === 'LIST-A')).toEqual({
+    expect(configured.find((c) => c.tableId === 'SEEN-CONF')).toEqual({
       gameId: 1,
-      tableId: 'LIST-A',
-      name: 'Alpha',
-      type: 0,
+      tableId: 'SEEN-CONF',
+      name: 'Seen and configured',
+      type: 2,
     });
     expect(configured.some((c) => c.tableId === 'SEEN-2')).toBe(false);
     expect(configured.some((c) => c.tableId === 'FLT-1')).toBe(false);

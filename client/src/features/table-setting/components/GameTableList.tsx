@@ -67,7 +67,9 @@ export function GameTableList({
                 <td translate="no">
                   <code>{row.tableId}</code>
                 </td>
-                <td translate="no">{row.name}</td>
+                <td className="dms-game-tables__name" translate="no">
+                  {row.name}
+                </td>
                 <td>
                   <EnumValue name="machineType" value={row.type} />
                 </td>

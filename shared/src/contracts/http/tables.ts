@@ -219,6 +219,7 @@ export const tablePageSchema = pageSchema(tableRowSchema);
 
 /** A table the stored rounds name that is not configured. */
 export const unconfiguredTableSchema = z.object({
+  /** The game of its latest round. */
   gameId: z.number().int(),
   tableId: z.string(),
   /** Start of its first and last stored round (epoch ms). */

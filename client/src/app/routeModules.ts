@@ -61,6 +61,10 @@ const RiskSettingPage = page(
   () => import('@/features/risk/RiskSettingPage'),
   (m) => m.RiskSettingPage,
 );
+const BaccaratMonitorPage = page(
+  () => import('@/features/baccarat-monitor/BaccaratMonitorPage'),
+  (m) => m.BaccaratMonitorPage,
+);
 /** Screens of later issues: an honest "not in this version yet" page until they are built. */
 const UnavailablePage = page(
   () => import('@/features/unavailable/UnavailablePage'),
@@ -76,7 +80,7 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/profile/index': ProfilePage,
   '/company-profit': CompanyProfitPage,
   '/exchange-rates': ExchangeRatesPage,
-  '/bjlmonitor/bjlmonitor': UnavailablePage,
+  '/bjlmonitor/bjlmonitor': BaccaratMonitorPage,
   '/riskdata/riskdata': RiskDataPage,
   '/risk/alerts': AlertCentrePage,
   '/risksetting': RiskSettingPage,

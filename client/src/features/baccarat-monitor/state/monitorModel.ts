@@ -30,6 +30,9 @@ export const CHART_BUCKET_MS = 60_000;
 export const CHART_POINTS_MAX = 120;
 /** Most recent alerts kept. */
 export const ALERTS_MAX = 30;
+/** Most pending flags per table, and tables with pending flags. */
+export const PENDING_FLAGS_MAX = 20;
+export const PENDING_TABLES_MAX = 100;
 /** Gaps between batches remembered per panel to estimate the rate it expects. */
 export const GAPS_MAX = 20;
 
@@ -132,6 +135,11 @@ export interface MonitorState {
   /** The live chart, kept while a replay draws its own. */
   liveChart: ChartPoint[] | null;
   alerts: LiveAlert[];
+  /**
+   * Findings that named a settlement not yet arrived here (the risk engine can be faster than the round
+   * stream): by table, the settlement times and groups to mark when the round lands.
+   */
+  pendingFlags: Record<string, { at: number; id: string }[]>;
   clocks: { tables: PanelClock; groups: PanelClock; chart: PanelClock };
   replay: ReplayState;
 }

@@ -228,6 +228,17 @@ describe('baccarat monitor slice', () => {
     expect(s.groups['ring:1001:a|1001:b|1001:c']!.rounds).toBe(15);
   });
 
+  it('flags the round a finding names when its settlement arrives after the finding', () => {
+    let s = batch(initialMonitorState, [startedEv('r1', 'BAC-1', T0 - 20_000)]);
+    s = batch(s, [crossbetEv(group())], T0 + 100);
+    expect(s.pendingFlags['BAC-1']).toEqual([{ at: T0, id: 'ring:1001:a|1001:b|1001:c' }]);
+    s = batch(s, [settledEv('r1', 'BAC-1', T0, 'banker')], T0 + 200);
+    expect(s.tables['BAC-1']!.road[0]!.flagged).toBe(true);
+    expect(s.tables['BAC-1']!.last?.groups).toEqual(['ring:1001:a|1001:b|1001:c']);
+    expect(s.pendingFlags).toEqual({});
+    expect(selectCrossbetsByTable(wrap(s))['BAC-1']).toBe('ring:1001:a|1001:b|1001:c');
+  });
+
   it('highlights a known group on a table only when two of its members bet on the round', () => {
     let s = reduce(initialMonitorState, groupsLoaded({ groups: [{ ...group(), score: 9 }] }));
     s = batch(s, [

@@ -6,6 +6,8 @@ import {
   CHART_POINTS_MAX,
   GAPS_MAX,
   GROUPS_MAX,
+  PENDING_FLAGS_MAX,
+  PENDING_TABLES_MAX,
   ROAD_MAX,
   ROUND_ACCOUNTS_MAX,
   TABLE_IDLE_MS,
@@ -38,6 +40,7 @@ export const initialMonitorState: MonitorState = {
   chart: [],
   liveChart: null,
   alerts: [],
+  pendingFlags: {},
   clocks: { tables: emptyClock(), groups: emptyClock(), chart: emptyClock() },
   replay: {
     status: 'idle',
@@ -99,6 +102,7 @@ class Work {
       tables: { ...base.tables },
       groups: { ...base.groups },
       alerts: [...base.alerts],
+      pendingFlags: { ...base.pendingFlags },
       clocks: {
         tables: copyClock(base.clocks.tables),
         groups: copyClock(base.clocks.groups),
@@ -245,6 +249,18 @@ function settled(
   table.last = last;
   if (current) table.current = null;
   table.lastTs = Math.max(table.lastTs, p.settledAt);
+  const pending = w.s.pendingFlags[p.tableId];
+  if (pending) {
+    const mine = pending.filter((f) => f.at === p.settledAt);
+    if (mine.length > 0) {
+      flaggedBy = [...flaggedBy, ...mine.map((f) => f.id)];
+      for (const id of flaggedBy)
+        if (!last.groups.includes(id) && last.groups.length < 20) last.groups.push(id);
+      const rest = pending.filter((f) => f.at !== p.settledAt);
+      if (rest.length > 0) w.s.pendingFlags[p.tableId] = rest;
+      else delete w.s.pendingFlags[p.tableId];
+    }
+  }
   const road = table.road;
   for (let i = road.length - 1; i >= Math.max(0, road.length - DUPLICATE_LOOKBACK); i--)
     if ((road[i] as Bead).roundId === p.roundId) return;
@@ -299,10 +315,17 @@ function crossbet(w: Work, group: CrossbetGroup, receivedAt: number): void {
   countEvidence(w, group.kind, group.lastSeenAt, group.rounds - (before?.rounds ?? 0));
   // The settlement that produced the finding is the round of the group's tables settled at `lastSeenAt`.
   for (const tableId of group.tables) {
-    if (!state.tables[tableId]) continue;
-    const table = w.table(tableId) as MonitorTable;
-    const i = table.road.findIndex((b) => b.settledAt === group.lastSeenAt);
-    if (i >= 0) table.road[i] = { ...(table.road[i] as Bead), flagged: true };
+    const table = w.table(tableId);
+    const i = table ? table.road.findIndex((b) => b.settledAt === group.lastSeenAt) : -1;
+    if (!table || i < 0) {
+      // Its round has not landed yet: mark it when it does.
+      const list = [...(state.pendingFlags[tableId] ?? []), { at: group.lastSeenAt, id: group.id }];
+      state.pendingFlags[tableId] = list.slice(-PENDING_FLAGS_MAX);
+      const keys = Object.keys(state.pendingFlags);
+      if (keys.length > PENDING_TABLES_MAX) delete state.pendingFlags[keys[0] as string];
+      continue;
+    }
+    table.road[i] = { ...(table.road[i] as Bead), flagged: true };
     if (table.last && table.last.settledAt === group.lastSeenAt && !table.last.groups.includes(group.id))
       table.last.groups.push(group.id);
   }
@@ -440,6 +463,7 @@ export const monitorSlice = createSlice({
       state.tables = {};
       state.chart = [];
       state.alerts = [];
+      state.pendingFlags = {};
       state.clocks.tables = emptyClock();
       state.clocks.chart = emptyClock();
       state.replay = {
@@ -513,6 +537,7 @@ export const monitorSlice = createSlice({
       state.chart = state.liveChart ?? [];
       state.liveChart = null;
       state.alerts = [];
+      state.pendingFlags = {};
       state.clocks.tables = emptyClock();
       state.clocks.chart = emptyClock();
       state.replay = { ...initialMonitorState.replay, speed: state.replay.speed };
@@ -586,6 +611,18 @@ export const selectGroupsByMember = createSelector([(s: WithMonitor) => selectGr
   return out;
 });
 
+/** The groups seen on each table (group tables → groups). */
+export const selectGroupsByTable = createSelector([(s: WithMonitor) => selectGroupsById(s)], (groups) => {
+  const out = new Map<string, MonitorGroup[]>();
+  for (const g of Object.values(groups))
+    for (const tableId of g.tables) {
+      const list = out.get(tableId);
+      if (list) list.push(g);
+      else out.set(tableId, [g]);
+    }
+  return out;
+});
+
 function groupsOnRound(
   round: RoundView | null,
   byMember: Map<string, string[]>,
@@ -603,8 +640,8 @@ function groupsOnRound(
  * on the round, or that the round is evidence of.
  */
 export const selectCrossbetsByTable = createSelector(
-  [(s: WithMonitor) => selectTables(s), selectGroupsByMember],
-  (tables, byMember) => {
+  [(s: WithMonitor) => selectTables(s), selectGroupsByMember, selectGroupsByTable],
+  (tables, byMember, byTable) => {
     const out: Record<string, string> = {};
     for (const table of Object.values(tables)) {
       const found = new Map<string, number>();
@@ -612,6 +649,10 @@ export const selectCrossbetsByTable = createSelector(
       groupsOnRound(table.current, byMember, current);
       groupsOnRound(table.last, byMember, found);
       for (const [id, n] of current) found.set(id, Math.max(found.get(id) ?? 0, n));
+      // A group last seen on this table's last settlement (after a reload the round's accounts are unknown).
+      const settledAt = table.last?.settledAt;
+      if (settledAt)
+        for (const g of byTable.get(table.tableId) ?? []) if (g.lastSeenAt === settledAt) found.set(g.id, 2);
       out[table.tableId] = [...found]
         .filter(([, n]) => n >= 2)
         .map(([id]) => id)

@@ -185,6 +185,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     expect(await dialog.locator('section').first().innerText()).toContain('ringb');
     await page.screenshot({ path: join(SHOTS, 'monitor-en-evidence.png') });
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await page.screenshot({ path: join(SHOTS, 'monitor-en-console.png'), fullPage: true });
 
     // The wall-screen variant: dark, every panel with its freshness, nothing to click in it.
@@ -237,10 +238,13 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     await page.locator('.dms-table.is-flagged').waitFor({ timeout: 10_000 });
     // Nothing wider than the phone: the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator('.dms-monitor__chart canvas').waitFor();
     await page.screenshot({ path: join(SHOTS, 'monitor-zh-390-console.png'), fullPage: true });
     await page.getByRole('button', { name: zhMonitor.wall.enter }).click();
-    await page.locator('.dms-monitor.is-wall').waitFor();
+    await page.locator('.dms-monitor.is-wall .dms-monitor__chart canvas').waitFor();
     await page.screenshot({ path: join(SHOTS, 'monitor-zh-390-wall.png') });
+    await page.locator('.dms-monitor-page__wall').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.screenshot({ path: join(SHOTS, 'monitor-zh-390-wall-end.png') });
     await context.close();
   });
 

@@ -4,8 +4,8 @@ import { expectedGap, freshnessOf, type PanelClock } from '../state/monitorModel
 import { useNow } from './useNow';
 
 /** A duration in the interface language ("12 s", "3 分钟"). */
-export function formatDuration(ms: number, t: TFunction): string {
-  const s = Math.max(0, Math.round(ms / 1000));
+export function formatDuration(ms: number, t: TFunction, atLeast = 0): string {
+  const s = Math.max(atLeast, Math.round(ms / 1000));
   if (s < 120) return t('monitor:unit.s', { n: s });
   const min = Math.round(s / 60);
   if (min < 120) return t('monitor:unit.min', { n: min });
@@ -26,7 +26,7 @@ export function Freshness({ clock, floorMs }: { clock: PanelClock; floorMs?: num
   else {
     const age = formatDuration(now - clock.lastAt, t);
     text = t(state === 'fresh' ? 'fresh.fresh' : 'fresh.stale', { age });
-    if (gap !== null) text += ` · ${t('fresh.expected', { gap: formatDuration(gap, t) })}`;
+    if (gap !== null) text += ` · ${t('fresh.expected', { gap: formatDuration(gap, t, 1) })}`;
   }
   return (
     <span className={`dms-monitor__fresh is-${state}`} role="status" data-freshness={state}>

@@ -4,7 +4,7 @@ import { useSelector } from 'react-redux';
 import { formatDate } from '@dms/shared/format/date';
 import { LevelTag } from '@/components/risk/LevelTag';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
-import { selectAlerts, selectGroupList } from '../state/monitorSlice';
+import { selectAlerts, selectGroupList, selectGroupsById } from '../state/monitorSlice';
 
 /** Rows shown at most (the slice keeps more; the list is ordered by level, then recency). */
 const ROWS_MAX = 60;
@@ -19,6 +19,7 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
   const { t } = useTranslation(['monitor', 'risk']);
   const groups = useSelector(selectGroupList);
   const alerts = useSelector(selectAlerts);
+  const byId = useSelector(selectGroupsById);
   const shown = groups.slice(0, ROWS_MAX);
   return (
     <div className="dms-monitor__groups">
@@ -27,7 +28,15 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
           <span className="dms-monitor__muted">{t('alerts.title')}</span>
           {alerts.slice(0, ALERTS_SHOWN).map((a) => (
             <span key={a.id} className="dms-monitor__alert">
-              <LevelTag level={a.level} /> <span translate="no">{a.subject}</span>{' '}
+              <LevelTag level={a.level} />{' '}
+              {byId[a.subject] ? (
+                <>
+                  {t(`risk:groupKind.${byId[a.subject]!.kind}`)}{' '}
+                  <span translate="no">{byId[a.subject]!.members.map((m) => m.account).join(' · ')}</span>
+                </>
+              ) : (
+                <span translate="no">{a.subject}</span>
+              )}{' '}
               <span className="dms-monitor__muted">{formatDate(a.raisedAt, '{h}:{i}:{s}')}</span>
             </span>
           ))}
@@ -49,7 +58,6 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
                 <th scope="col" className="dms-monitor__num">
                   {t('groups.turnover')}
                 </th>
-                <th scope="col">{t('groups.tables')}</th>
                 <th scope="col">{t('groups.lastSeen')}</th>
               </tr>
             </thead>
@@ -60,9 +68,9 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
                     <LevelTag level={g.level} />
                   </td>
                   <td>{t(`risk:groupKind.${g.kind}`)}</td>
-                  <td className="dms-monitor__members" translate="no">
+                  <td className="dms-monitor__members">
                     {wall ? (
-                      g.members.map((m) => m.account).join(' · ')
+                      <span translate="no">{g.members.map((m) => m.account).join(' · ')}</span>
                     ) : (
                       <Button
                         variant="minimal"
@@ -71,14 +79,16 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
                         aria-label={t('groups.open', { id: g.id })}
                         onClick={() => onOpen(g.id)}
                       >
-                        {g.members.map((m) => m.account).join(' · ')}
+                        <span translate="no">{g.members.map((m) => m.account).join(' · ')}</span>
                       </Button>
                     )}
+                    <div className="dms-monitor__group-tables" title={t('groups.tables')}>
+                      <span translate="no">{g.tables.slice(0, 3).join(', ')}</span>
+                    </div>
                   </td>
                   <td className="dms-monitor__num">{formatCount(g.rounds)}</td>
                   <td className="dms-monitor__num">{formatAmountShort(g.turnover)}</td>
-                  <td translate="no">{g.tables.slice(0, 3).join(', ')}</td>
-                  <td>{formatDate(g.lastSeenAt, '{m}-{d} {h}:{i}:{s}')}</td>
+                  <td>{formatDate(g.lastSeenAt, '{h}:{i}:{s}')}</td>
                 </tr>
               ))}
             </tbody>

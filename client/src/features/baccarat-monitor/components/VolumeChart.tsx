@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { formatDate } from '@dms/shared/format/date';
 import type { ChartOption } from '@/components/charts/chartOption';
+import { CHART_BUCKET_MS } from '../state/monitorModel';
 import { selectChart } from '../state/monitorSlice';
 
 const VolumeChartCanvas = lazy(() => import('./VolumeChartCanvas'));
@@ -23,12 +24,20 @@ export function VolumeChart({ dark, large, height }: { dark: boolean; large: boo
       animation: false,
       backgroundColor: 'transparent',
       color: [COLORS.pairs, COLORS.rings, COLORS.rounds],
-      grid: { left: 44, right: 44, top: 36, bottom: 28 },
-      legend: { top: 0, textStyle: { fontSize: large ? 16 : 12 } },
+      grid: { left: 44, right: 44, top: 16, bottom: large ? 84 : 72 },
+      legend: { bottom: 0, textStyle: { fontSize: large ? 16 : 12 } },
       tooltip: large ? { show: false } : { trigger: 'axis' },
       xAxis: {
         type: 'time',
-        axisLabel: { formatter: (v: number) => formatDate(v, '{h}:{i}'), fontSize: large ? 15 : 11 },
+        // Half a bucket of room each side, so that one point is a bar and not a line of labels.
+        min: (points[0]?.t ?? 0) - CHART_BUCKET_MS / 2,
+        max: (points[points.length - 1]?.t ?? 0) + CHART_BUCKET_MS / 2,
+        minInterval: CHART_BUCKET_MS,
+        axisLabel: {
+          formatter: (v: number) => formatDate(v, '{h}:{i}'),
+          fontSize: large ? 15 : 11,
+          hideOverlap: true,
+        },
       },
       yAxis: [
         { type: 'value', minInterval: 1, axisLabel: { fontSize: large ? 15 : 11 } },

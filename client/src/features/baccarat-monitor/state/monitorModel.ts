@@ -134,6 +134,11 @@ export interface MonitorState {
   chart: ChartPoint[];
   /** The live chart, kept while a replay draws its own. */
   liveChart: ChartPoint[] | null;
+  /**
+   * After a replay: the newest settlement the restored live chart already counts, so that the reloaded
+   * roads add only the rounds settled since (null: count every bead the picture adds).
+   */
+  chartCountedUntil: number | null;
   alerts: LiveAlert[];
   /**
    * Findings that named a settlement not yet arrived here (the risk engine can be faster than the round

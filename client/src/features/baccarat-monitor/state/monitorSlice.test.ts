@@ -240,7 +240,7 @@ describe('baccarat monitor slice', () => {
   });
 
   it('highlights a known group on a table only when two of its members bet on the round', () => {
-    let s = reduce(initialMonitorState, groupsLoaded({ groups: [{ ...group(), score: 9 }] }));
+    let s = reduce(initialMonitorState, groupsLoaded({ groups: [{ ...group(), score: 9 }], receivedAt: T0 }));
     s = batch(s, [
       startedEv('r1', 'BAC-2', T0),
       betsEv(
@@ -294,6 +294,8 @@ describe('baccarat monitor slice', () => {
       }),
     );
     expect(s.tables['BAC-1']!.road.map((b) => b.roundId)).toEqual(['r4', 'r5']);
+    // The road's rounds count in the chart once each (r5 was counted when it arrived live).
+    expect(s.chart.reduce((n, p) => n + p.rounds, 0)).toBe(2);
     expect(s.tables['BAC-3']!.current).toMatchObject({
       roundId: 'q1',
       playersKnown: false,
@@ -359,6 +361,28 @@ describe('baccarat monitor slice', () => {
     expect(s.mode).toBe('live');
     expect(s.tables).toEqual({});
     expect(s.chart).toBe(liveChart);
+    // The reloaded road adds to the restored chart only the rounds settled during the replay.
+    s = reduce(
+      s,
+      tablesLoaded({
+        receivedAt: T0 + 2000,
+        tables: [
+          {
+            tableId: 'BAC-1',
+            gameId: 1,
+            provider: 1001,
+            shoeId: 'S1',
+            current: null,
+            road: [
+              { roundId: 'live1', settledAt: T0, result: { winner: 'banker' } },
+              { roundId: 'live2', settledAt: T0 + 1000, result: { winner: 'banker' } },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(s.chart.reduce((n, p) => n + p.rounds, 0)).toBe(2);
+    expect(s.chartCountedUntil).toBeNull();
   });
 
   it('sorts groups by level then recency, and judges freshness against the expected gap', () => {

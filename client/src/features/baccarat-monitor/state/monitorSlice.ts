@@ -39,6 +39,7 @@ export const initialMonitorState: MonitorState = {
   groups: {},
   chart: [],
   liveChart: null,
+  chartCountedUntil: null,
   alerts: [],
   pendingFlags: {},
   clocks: { tables: emptyClock(), groups: emptyClock(), chart: emptyClock() },
@@ -268,7 +269,12 @@ function settled(
   bead.flagged = flaggedBy.length > 0;
   road.push(bead);
   if (road.length > ROAD_MAX) road.splice(0, road.length - ROAD_MAX);
-  const point = chartPoint(w, p.settledAt);
+  countRound(w, p.settledAt);
+}
+
+/** A settled round in the chart's bucket of its time. */
+function countRound(w: Work, settledAt: number): void {
+  const point = chartPoint(w, settledAt);
   if (point) point.rounds += 1;
 }
 
@@ -360,6 +366,8 @@ export const monitorSlice = createSlice({
     tablesLoaded(draft, action: PayloadAction<{ tables: LiveTable[]; receivedAt: number }>) {
       if (draft.mode !== 'live') return;
       return withWork(draft, (w) => {
+        const until = w.s.chartCountedUntil ?? -1;
+        w.s.chartCountedUntil = null;
         for (const t of action.payload.tables) {
           if (t.gameId !== 1) continue;
           const existing = w.table(t.tableId);
@@ -371,10 +379,12 @@ export const monitorSlice = createSlice({
             const older = t.road
               .filter((r) => !ids.has(r.roundId))
               .map((r) => beadOf(r.roundId, r.settledAt, r.result));
+            for (const b of older) if (b.settledAt > until) countRound(w, b.settledAt);
             table.road = [...older, ...table.road].sort((a, b) => a.settledAt - b.settledAt).slice(-ROAD_MAX);
           } else if (!known) {
             table.shoeId = t.shoeId;
             table.road = t.road.map((r) => beadOf(r.roundId, r.settledAt, r.result)).slice(-ROAD_MAX);
+            for (const b of table.road) if (b.settledAt > until) countRound(w, b.settledAt);
           }
           if (t.current && !table.current && table.last?.roundId !== t.current.roundId) {
             const round = newRound(t.current.roundId, t.current.startedAt, false);
@@ -389,12 +399,14 @@ export const monitorSlice = createSlice({
           table.lastTs = Math.max(table.lastTs, t.current?.startedAt ?? 0, newestBead?.settledAt ?? 0);
         }
         tick(w.s.clocks.tables, action.payload.receivedAt);
+        tick(w.s.clocks.chart, action.payload.receivedAt);
         pruneTables(w.s);
       });
     },
     /** The stored cross-bet groups (`GET /risk/crossbet/groups`); live changes newer than them stay. */
-    groupsLoaded(draft, action: PayloadAction<{ groups: CrossbetGroupRow[] }>) {
+    groupsLoaded(draft, action: PayloadAction<{ groups: CrossbetGroupRow[]; receivedAt: number }>) {
       return withWork(draft, (w) => {
+        tick(w.s.clocks.groups, action.payload.receivedAt);
         for (const g of action.payload.groups) {
           const before = w.s.groups[g.id];
           if (before && before.lastSeenAt >= g.lastSeenAt) continue;
@@ -458,7 +470,13 @@ export const monitorSlice = createSlice({
     },
     /** A replay of `from`–`to` begins: the tables and the chart empty to show the period's. */
     replayStarted(state, action: PayloadAction<{ from: number; to: number; speed: ReplaySpeed }>) {
-      if (state.mode === 'live') state.liveChart = state.chart;
+      if (state.mode === 'live') {
+        state.liveChart = state.chart;
+        let newest = -1;
+        for (const t of Object.values(state.tables))
+          newest = Math.max(newest, t.road.at(-1)?.settledAt ?? -1);
+        state.chartCountedUntil = newest;
+      }
       state.mode = 'replay';
       state.tables = {};
       state.chart = [];

@@ -51,8 +51,9 @@ export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: ()
   }, [dispatch, tables.data, tables.fulfilledTimeStamp]);
 
   useEffect(() => {
-    if (groups.data) dispatch(groupsLoaded({ groups: groups.data.items }));
-  }, [dispatch, groups.data]);
+    if (groups.data && groups.fulfilledTimeStamp)
+      dispatch(groupsLoaded({ groups: groups.data.items, receivedAt: groups.fulfilledTimeStamp }));
+  }, [dispatch, groups.data, groups.fulfilledTimeStamp]);
 
   useEffect(() => acquireFeed(dispatch), [dispatch]);
 

@@ -218,6 +218,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     expect(await card.locator('.dms-bead__cell').count()).toBe(ROUNDS);
     expect(await card.locator('.dms-bead__cell.is-flagged').count()).toBeGreaterThan(0);
     expect(await banner.innerText()).toContain(zhMonitor.replay.finished);
+    await page.screenshot({ path: join(SHOTS, 'monitor-zh-replay.png') });
     await page.getByRole('button', { name: zhMonitor.replay.stop }).click();
     await banner.waitFor({ state: 'detached' });
     await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 15_000 }).toBe(ROUNDS);

@@ -65,6 +65,10 @@ const TableSettingPage = page(
   () => import('@/features/table-setting/TableSettingPage'),
   (m) => m.TableSettingPage,
 );
+const BaccaratMonitorPage = page(
+  () => import('@/features/baccarat-monitor/BaccaratMonitorPage'),
+  (m) => m.BaccaratMonitorPage,
+);
 /** Screens of later issues: an honest "not in this version yet" page until they are built. */
 const UnavailablePage = page(
   () => import('@/features/unavailable/UnavailablePage'),
@@ -80,7 +84,7 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/profile/index': ProfilePage,
   '/company-profit': CompanyProfitPage,
   '/exchange-rates': ExchangeRatesPage,
-  '/bjlmonitor/bjlmonitor': UnavailablePage,
+  '/bjlmonitor/bjlmonitor': BaccaratMonitorPage,
   '/riskdata/riskdata': RiskDataPage,
   '/risk/alerts': AlertCentrePage,
   '/risksetting': RiskSettingPage,

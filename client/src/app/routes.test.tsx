@@ -121,11 +121,22 @@ describe('AppRoutes', () => {
   });
 
   it('opens a granted screen of a later release on an honest "not in this version" page', async () => {
-    renderApp('/bjlmonitor/bjlmonitor', { session: readySession(userInfo({ permission: '3000' })) });
+    renderApp('/teenPatti/testDataViewer', {
+      session: readySession(userInfo({ permission: '11000,11003' })),
+    });
     expect(
       await screen.findByText('Not available in this version yet', undefined, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(screen.getByText(/The “Baccarat Monitor” screen is not part of this release/)).toBeTruthy();
+    expect(screen.getByText(/screen is not part of this release/)).toBeTruthy();
+  });
+
+  it('opens the baccarat monitor for a holder of 3000', async () => {
+    fakeGateway({
+      'GET /live/tables': () => ({ code: 0, data: [] }),
+      'GET /risk/crossbet/groups': () => ({ code: 0, data: { total: 0, items: [] } }),
+    });
+    renderApp('/bjlmonitor/bjlmonitor', { session: readySession(userInfo({ permission: '3000' })) });
+    expect(await screen.findByText('No live baccarat table', undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it('loads the user info of a token before showing the shell', async () => {

@@ -5,6 +5,7 @@ import { sessionSlice } from '@/lib/session/sessionSlice';
 import { settingsSlice } from '@/lib/settings/settingsSlice';
 import { tagsSlice } from '@/lib/tags/tagsSlice';
 import { appSlice } from '@/lib/ui/appSlice';
+import { monitorSlice } from '@/features/baccarat-monitor/state/monitorSlice';
 import { createAppListeners, type ListenerOptions } from './listeners';
 
 /** The root reducer; features add their slices with `rootReducer.inject(slice)`. */
@@ -15,6 +16,8 @@ export const rootReducer = combineSlices(
   settingsSlice,
   tagsSlice,
   errorLogSlice,
+  // The baccarat monitor's live state: the console page and a wall screen render the same slice.
+  monitorSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

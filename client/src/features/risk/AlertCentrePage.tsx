@@ -27,8 +27,8 @@ import { useListState } from '@/components/ListPage';
 import { selectRoles } from '@/lib/session/sessionSlice';
 import { showSuccess } from '@/lib/notify/toaster';
 import { useAlertActionMutation, useAlertListQuery } from './api/riskApi';
-import { EvidenceDialog } from './components/EvidenceDialog';
-import { LevelTag } from './components/LevelTag';
+import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
+import { LevelTag } from '@/components/risk/LevelTag';
 import { RiskTable, type RiskColumn } from './components/RiskTable';
 
 const STATE_INTENT: Record<string, Intent> = {

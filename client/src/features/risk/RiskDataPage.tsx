@@ -21,9 +21,9 @@ import {
   useRiskProvidersQuery,
 } from './api/riskApi';
 import { DetailDrawer, type DetailSubject } from './components/DetailDrawer';
-import { EvidenceDialog } from './components/EvidenceDialog';
+import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
 import { ManualDialog } from './components/ManualDialog';
-import { LevelTag } from './components/LevelTag';
+import { LevelTag } from '@/components/risk/LevelTag';
 import { RiskTable, type RiskColumn } from './components/RiskTable';
 
 type TabId = 'players' | 'providers' | 'groups' | 'manual';

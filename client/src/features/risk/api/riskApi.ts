@@ -3,7 +3,6 @@ import type {
   AlertActionBody,
   AlertRow,
   CrossbetGroupRow,
-  EvidenceRound,
   ManualRiskCreate,
   ManualRiskRow,
   ManualRiskUpdate,
@@ -31,14 +30,6 @@ export const riskApi = tagged.injectEndpoints({
     riskGroups: build.query<RiskPage<CrossbetGroupRow>, Params>({
       query: (params) => ({ url: endpoints.riskGroups.path, params }),
       responseSchema: endpoints.riskGroups.response,
-      providesTags: ['Risk'],
-    }),
-    riskGroupRounds: build.query<RiskPage<EvidenceRound>, { id: string; page: number; size: number }>({
-      query: ({ id, ...params }) => ({
-        url: endpoints.riskGroupRounds.path.replace(':id', encodeURIComponent(id)),
-        params,
-      }),
-      responseSchema: endpoints.riskGroupRounds.response,
       providesTags: ['Risk'],
     }),
     riskPlayers: build.query<RiskPage<RiskPlayerRow>, Params>({
@@ -120,7 +111,6 @@ export const riskApi = tagged.injectEndpoints({
 
 export const {
   useRiskGroupsQuery,
-  useRiskGroupRoundsQuery,
   useRiskPlayersQuery,
   useRiskProvidersQuery,
   useRiskDetailQuery,

@@ -1,3 +1,4 @@
+import './evidence.css';
 import { Classes, Dialog, DialogBody, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { EnumValue } from '@/components/labels/EnumValue';
 import { TablePager } from '@/components/TablePager';
 import { formatAmount } from '@/lib/format/number';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
-import { useRiskGroupRoundsQuery } from '../api/riskApi';
+import { useRiskGroupRoundsQuery } from '@/lib/api/riskEvidenceApi';
 
 export interface EvidenceDialogProps {
   groupId: string | undefined;
@@ -28,7 +29,7 @@ export function EvidenceDialog({ groupId, onClose, portalContainer }: EvidenceDi
       onClose={onClose}
       title={t('evidence.title')}
       icon="search-template"
-      className="dms-risk__evidence"
+      className="dms-evidence"
       {...(portalContainer ? { portalContainer } : {})}
     >
       <DialogBody>
@@ -44,28 +45,28 @@ export function EvidenceDialog({ groupId, onClose, portalContainer }: EvidenceDi
             {items.map((r) => (
               <section
                 key={r.roundId}
-                className="dms-risk__round"
+                className="dms-evidence__round"
                 aria-label={t('evidence.round', { id: r.roundId })}
               >
                 <h4 className={Classes.HEADING}>
                   <span translate="no">{r.roundId}</span> · <span translate="no">{r.tableId}</span> ·{' '}
                   {r.settledAt ? formatDate(r.settledAt) : '—'}
                   {typeof r.result?.winner === 'string' && (
-                    <Tag minimal className="dms-risk__winner">
+                    <Tag minimal className="dms-evidence__winner">
                       <EnumValue name="betType" value={r.result.winner} />
                     </Tag>
                   )}
                 </h4>
-                <HTMLTable compact className="dms-risk__table">
+                <HTMLTable compact className="dms-evidence__table">
                   <thead>
                     <tr>
                       <th scope="col">{t('col.provider')}</th>
                       <th scope="col">{t('col.account')}</th>
                       <th scope="col">{t('col.betType')}</th>
-                      <th scope="col" className="dms-risk__num">
+                      <th scope="col" className="dms-evidence__num">
                         {t('col.amount')}
                       </th>
-                      <th scope="col" className="dms-risk__num">
+                      <th scope="col" className="dms-evidence__num">
                         {t('col.payout')}
                       </th>
                     </tr>
@@ -78,8 +79,8 @@ export function EvidenceDialog({ groupId, onClose, portalContainer }: EvidenceDi
                         <td>
                           <EnumValue name="betType" value={b.betType} />
                         </td>
-                        <td className="dms-risk__num">{formatAmount(b.amount, b.currency)}</td>
-                        <td className="dms-risk__num">{formatAmount(b.payout, b.currency)}</td>
+                        <td className="dms-evidence__num">{formatAmount(b.amount, b.currency)}</td>
+                        <td className="dms-evidence__num">{formatAmount(b.payout, b.currency)}</td>
                       </tr>
                     ))}
                   </tbody>

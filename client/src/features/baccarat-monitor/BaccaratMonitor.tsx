@@ -1,0 +1,150 @@
+import './baccaratMonitor.css';
+import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { useScopeOptions } from '@/components/filters/useScopeOptions';
+import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
+import { formatAmountShort, formatCount } from '@/lib/format/number';
+import { selectColorScheme } from '@/lib/settings/settingsSlice';
+import { Freshness } from './components/Freshness';
+import { GroupList } from './components/GroupList';
+import { ReplayBanner } from './components/ReplayBanner';
+import { ReplayBar } from './components/ReplayBar';
+import { TableCard } from './components/TableCard';
+import { VolumeChart } from './components/VolumeChart';
+import type { PanelClock } from './state/monitorModel';
+import { selectClocks, selectMode, selectSummary, selectTableIds } from './state/monitorSlice';
+import { useMonitorFeed } from './state/useMonitorFeed';
+
+/** Props of {@link BaccaratMonitor}. */
+export interface BaccaratMonitorProps {
+  /**
+   * `console`: the page inside the shell, with the replay controls and the evidence rounds a click away.
+   * `wall`: a wall screen — dark, large type, nothing to click, each panel showing its freshness.
+   */
+  variant: 'console' | 'wall';
+}
+
+function Panel({
+  title,
+  clock,
+  wall,
+  className,
+  children,
+  floorMs,
+}: {
+  title: string;
+  clock: PanelClock;
+  wall: boolean;
+  className: string;
+  children: ReactNode;
+  floorMs?: number;
+}) {
+  return (
+    <section className={`dms-monitor__panel ${className}`} aria-label={title}>
+      <header className="dms-monitor__panel-head">
+        <h2>{title}</h2>
+        {wall && <Freshness clock={clock} {...(floorMs ? { floorMs } : {})} />}
+      </header>
+      {/* One broken panel must not blank a wall screen (STYLE.md, errors). */}
+      <ErrorBoundary>{children}</ErrorBoundary>
+    </section>
+  );
+}
+
+/**
+ * The baccarat cross-bet monitor: every live table of the account's providers (round in play, Banker /
+ * Player / Tie stakes and players, the shoe's bead plate, the cross-bet pairs and rings on the round), a
+ * live chart of cross-bet volume, and the list of pairs and rings. Fed from `/live/tables` and the stored
+ * groups, then the live channel in batches; a replay of a period plays on it under a banner. The console
+ * page and the wall-screen shell both render it.
+ */
+export function BaccaratMonitor({ variant }: BaccaratMonitorProps) {
+  const { t } = useTranslation(['monitor', 'risk']);
+  const wall = variant === 'wall';
+  const feed = useMonitorFeed();
+  const mode = useSelector(selectMode);
+  const ids = useSelector(selectTableIds);
+  const summary = useSelector(selectSummary);
+  const clocks = useSelector(selectClocks);
+  const scheme = useSelector(selectColorScheme);
+  const { providerName } = useScopeOptions();
+  const [evidence, setEvidence] = useState<string>();
+  const openGroup = useCallback((id: string) => setEvidence(id), []);
+
+  let tables: ReactNode;
+  if (ids.length > 0)
+    tables = (
+      <div className="dms-monitor__grid">
+        {ids.map((id) => (
+          <TableCard
+            key={id}
+            tableId={id}
+            providerName={providerName}
+            wall={wall}
+            onOpenGroup={wall ? undefined : openGroup}
+          />
+        ))}
+      </div>
+    );
+  else if (feed.loading && mode === 'live') tables = <Spinner size={32} />;
+  else if (feed.failed && mode === 'live')
+    tables = (
+      <NonIdealState
+        icon="error"
+        description={t('loadFailed')}
+        action={wall ? undefined : <Button icon="refresh" text={t('retry')} onClick={feed.retry} />}
+      />
+    );
+  else tables = <NonIdealState icon="th" title={t('tables.empty')} description={t('tables.emptyHint')} />;
+
+  const figures: [string, string][] = [
+    [t('summary.tables'), formatCount(summary.tables)],
+    [t('summary.open'), formatCount(summary.open)],
+    [t('summary.stake'), formatAmountShort(summary.stake)],
+    [t('summary.players'), formatCount(summary.players)],
+    [t('summary.pairs'), formatCount(summary.pairs)],
+    [t('summary.rings'), formatCount(summary.rings)],
+  ];
+
+  return (
+    <div
+      className={`dms-monitor is-${variant}${wall ? ` ${Classes.DARK}` : ''}${mode === 'replay' ? ' is-replay' : ''}`}
+      data-variant={variant}
+    >
+      {wall && <h1 className="dms-monitor__wall-title">{t('wall.title')}</h1>}
+      {mode === 'replay' && <ReplayBanner />}
+      {!wall && <ReplayBar />}
+      <dl className="dms-monitor__summary">
+        {figures.map(([label, value]) => (
+          <div key={label} className="dms-monitor__figure">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="dms-monitor__body">
+        <Panel title={t('tables.title')} clock={clocks.tables} wall={wall} className="dms-monitor__tables">
+          {tables}
+        </Panel>
+        <div className="dms-monitor__side">
+          <Panel title={t('chart.title')} clock={clocks.chart} wall={wall} className="dms-monitor__chart">
+            <VolumeChart dark={wall || scheme === 'dark'} large={wall} height={wall ? 300 : 240} />
+          </Panel>
+          <Panel
+            title={t('groups.title')}
+            clock={clocks.groups}
+            wall={wall}
+            className="dms-monitor__list"
+            floorMs={10 * 60_000}
+          >
+            <GroupList wall={wall} onOpen={openGroup} />
+          </Panel>
+        </div>
+      </div>
+      {!wall && <EvidenceDialog groupId={evidence} onClose={() => setEvidence(undefined)} />}
+    </div>
+  );
+}

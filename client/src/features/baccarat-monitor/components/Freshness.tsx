@@ -1,0 +1,37 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { expectedGap, freshnessOf, type PanelClock } from '../state/monitorModel';
+import { useNow } from './useNow';
+
+/** A duration in the interface language ("12 s", "3 分钟"). */
+export function formatDuration(ms: number, t: TFunction, atLeast = 0): string {
+  const s = Math.max(atLeast, Math.round(ms / 1000));
+  if (s < 120) return t('monitor:unit.s', { n: s });
+  const min = Math.round(s / 60);
+  if (min < 120) return t('monitor:unit.min', { n: min });
+  return t('monitor:unit.h', { n: Math.round(min / 60) });
+}
+
+/**
+ * How fresh a wall-screen panel is: the time since its last event against the gap it expects (the median
+ * of its recent gaps). Green while fresh, red when silent for over three expected gaps.
+ */
+export function Freshness({ clock, floorMs }: { clock: PanelClock; floorMs?: number }) {
+  const { t } = useTranslation('monitor');
+  const now = useNow();
+  const state = freshnessOf(clock, now, floorMs);
+  const gap = expectedGap(clock);
+  let text: string;
+  if (state === 'waiting' || clock.lastAt === null) text = t('fresh.waiting');
+  else {
+    const age = formatDuration(now - clock.lastAt, t);
+    text = t(state === 'fresh' ? 'fresh.fresh' : 'fresh.stale', { age });
+    if (gap !== null) text += ` · ${t('fresh.expected', { gap: formatDuration(gap, t, 1) })}`;
+  }
+  return (
+    <span className={`dms-monitor__fresh is-${state}`} role="status" data-freshness={state}>
+      <span className="dms-monitor__fresh-dot" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}

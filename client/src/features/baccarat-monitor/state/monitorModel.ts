@@ -1,0 +1,203 @@
+import type { LiveTable, ReplayItem } from '@dms/shared/contracts/http/liveReplay';
+import type { CrossbetGroupRow } from '@dms/shared/contracts/http/risk';
+import type {
+  AlertChanged,
+  BetsPlaced,
+  CrossbetChanged,
+  CrossbetGroup,
+  LiveAlert,
+  RoundSettled,
+  RoundStarted,
+} from '@dms/shared/contracts/live/events';
+
+/**
+ * The baccarat monitor's model: what it keeps of every live table, cross-bet group and chart bucket, and
+ * the bounds that keep its memory flat however long a wall screen runs.
+ */
+
+/** Most beads of a table's road (one shoe: a new shoe starts a new road). */
+export const ROAD_MAX = 100;
+/** Most accounts remembered per round (for the player count and the cross-bet highlight). */
+export const ROUND_ACCOUNTS_MAX = 2000;
+/** Most tables kept; beyond it the table idle longest is dropped. */
+export const TABLES_MAX = 300;
+/** A table with no event for this long of event time (behind the newest) leaves the monitor. */
+export const TABLE_IDLE_MS = 30 * 60_000;
+/** Most cross-bet groups kept in the list (the least recent go first). */
+export const GROUPS_MAX = 300;
+/** Width of a chart bucket (event time) and most buckets kept (two hours). */
+export const CHART_BUCKET_MS = 60_000;
+export const CHART_POINTS_MAX = 120;
+/** Most recent alerts kept. */
+export const ALERTS_MAX = 30;
+/** Most pending flags per table, and tables with pending flags. */
+export const PENDING_FLAGS_MAX = 20;
+export const PENDING_TABLES_MAX = 100;
+/** Gaps between batches remembered per panel to estimate the rate it expects. */
+export const GAPS_MAX = 20;
+
+export type Winner = 'banker' | 'player' | 'tie';
+
+/** One settled round on the bead plate. */
+export interface Bead {
+  roundId: string;
+  settledAt: number;
+  winner: Winner | null;
+  playerPair: boolean;
+  bankerPair: boolean;
+  /** Evidence of a cross-bet group. */
+  flagged: boolean;
+}
+
+/** Stakes of one bet type of a round. */
+export interface SideTotal {
+  amount: number;
+  bets: number;
+}
+
+/** A round on a table card: the one in play, or the last settled. */
+export interface RoundView {
+  roundId: string;
+  startedAt: number | null;
+  settledAt: number | null;
+  /** By bet type (banker, player, tie, banker_pair, player_pair). */
+  totals: Record<string, SideTotal>;
+  /** The accounts seen betting (`provider:account`), at most {@link ROUND_ACCOUNTS_MAX}. */
+  accounts: Record<string, 1>;
+  players: number;
+  /** Whether every bet of the round was seen here (false when the monitor joined mid-round). */
+  playersKnown: boolean;
+  /** Cross-bet groups the round is evidence of (as the replay says, or as a live finding named it). */
+  groups: string[];
+}
+
+/** When a panel last received an event, and the recent gaps between its batches (client time). */
+export interface PanelClock {
+  lastAt: number | null;
+  gaps: number[];
+}
+
+export interface MonitorTable {
+  tableId: string;
+  provider: number;
+  shoeId: string;
+  current: RoundView | null;
+  last: RoundView | null;
+  road: Bead[];
+  /** Event time of its newest event. */
+  lastTs: number;
+  clock: PanelClock;
+}
+
+export interface MonitorGroup {
+  id: string;
+  kind: 'pair' | 'ring';
+  level: number;
+  members: { provider: number; account: string }[];
+  rounds: number;
+  turnover: number;
+  firstDetectedAt: number;
+  lastSeenAt: number;
+  tables: string[];
+  /** Client time of its last live change (null: as loaded). */
+  changedAt: number | null;
+}
+
+/** One chart bucket (event time): settled rounds, and evidence rounds newly flagged for pairs and rings. */
+export interface ChartPoint {
+  t: number;
+  rounds: number;
+  pairs: number;
+  rings: number;
+}
+
+export type ReplayStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
+export const REPLAY_SPEEDS = [10, 60, 600] as const;
+export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
+
+export interface ReplayState {
+  status: ReplayStatus;
+  from: number;
+  to: number;
+  speed: ReplaySpeed;
+  /** The event time the replay has reached. */
+  clock: number | null;
+  rounds: number;
+  flagged: number;
+  alerts: number;
+}
+
+export interface MonitorState {
+  mode: 'live' | 'replay';
+  tables: Record<string, MonitorTable>;
+  groups: Record<string, MonitorGroup>;
+  chart: ChartPoint[];
+  /** The live chart, kept while a replay draws its own. */
+  liveChart: ChartPoint[] | null;
+  /**
+   * After a replay: the newest settlement the restored live chart already counts, so that the reloaded
+   * roads add only the rounds settled since (null: count every bead the picture adds).
+   */
+  chartCountedUntil: number | null;
+  alerts: LiveAlert[];
+  /**
+   * Findings that named a settlement not yet arrived here (the risk engine can be faster than the round
+   * stream): by table, the settlement times and groups to mark when the round lands.
+   */
+  pendingFlags: Record<string, { at: number; id: string }[]>;
+  clocks: { tables: PanelClock; groups: PanelClock; chart: PanelClock };
+  replay: ReplayState;
+}
+
+/** A live event, tagged with its name (what the stream adapter hands over, in batches). */
+export type MonitorEvent =
+  | { type: 'round:started'; payload: RoundStarted }
+  | { type: 'bets:placed'; payload: BetsPlaced }
+  | { type: 'round:settled'; payload: RoundSettled }
+  | { type: 'crossbet:raised' | 'crossbet:updated'; payload: CrossbetChanged }
+  | { type: 'alert:raised' | 'alert:acknowledged' | 'alert:resolved'; payload: AlertChanged };
+
+export type { LiveTable, ReplayItem, CrossbetGroupRow, CrossbetGroup };
+
+const WINNERS: readonly string[] = ['banker', 'player', 'tie'];
+
+/** The bead of a settled baccarat round from the platform's result (`winner`, `playerPair`, `bankerPair`). */
+export function beadOf(roundId: string, settledAt: number, result: Record<string, unknown>): Bead {
+  const winner = typeof result.winner === 'string' && WINNERS.includes(result.winner) ? result.winner : null;
+  return {
+    roundId,
+    settledAt,
+    winner: winner as Winner | null,
+    playerPair: result.playerPair === true,
+    bankerPair: result.bankerPair === true,
+    flagged: false,
+  };
+}
+
+/** The kind of a group id when the group is not known yet (the detector names them `pair:…` and `ring:…`). */
+export function kindOfId(id: string): 'pair' | 'ring' {
+  return id.startsWith('ring:') ? 'ring' : 'pair';
+}
+
+/** A member's key in a round's accounts. */
+export function memberKey(provider: number, account: string): string {
+  return `${provider}:${account}`;
+}
+
+/**
+ * The gap a panel expects between its events: the median of its recent gaps, or null before it has seen
+ * two batches.
+ */
+export function expectedGap(clock: PanelClock): number | null {
+  if (clock.gaps.length === 0) return null;
+  const sorted = [...clock.gaps].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** How fresh a panel is: `waiting` (nothing yet), `fresh`, or `stale` (silent for over 3 expected gaps). */
+export function freshnessOf(clock: PanelClock, now: number, floorMs = 10_000): 'waiting' | 'fresh' | 'stale' {
+  if (clock.lastAt === null) return 'waiting';
+  const gap = expectedGap(clock);
+  const limit = Math.max(floorMs, (gap ?? floorMs) * 3);
+  return now - clock.lastAt <= limit ? 'fresh' : 'stale';
+}

@@ -1,0 +1,400 @@
+import { describe, expect, it } from 'vitest';
+import type { ReplayItem } from '@dms/shared/contracts/http/liveReplay';
+import type { CrossbetGroup } from '@dms/shared/contracts/live/events';
+import {
+  CHART_BUCKET_MS,
+  CHART_POINTS_MAX,
+  ROAD_MAX,
+  TABLE_IDLE_MS,
+  freshnessOf,
+  type MonitorEvent,
+  type MonitorState,
+} from './monitorModel';
+import {
+  groupsLoaded,
+  initialMonitorState,
+  liveBatchReceived,
+  monitorSlice,
+  replayAdvanced,
+  replayStarted,
+  replayStopped,
+  selectCrossbetsByTable,
+  selectGroupList,
+  selectSummary,
+  selectTableIds,
+  tablesLoaded,
+} from './monitorSlice';
+
+const reduce = monitorSlice.reducer;
+const T0 = Date.UTC(2026, 10, 26, 10);
+const wrap = (s: MonitorState) => ({ baccaratMonitor: s });
+
+const startedEv = (roundId: string, tableId: string, at: number, shoeId = 'S1'): MonitorEvent => ({
+  type: 'round:started',
+  payload: { v: 1, providers: [1001], roundId, gameId: 1, tableId, shoeId, startedAt: at },
+});
+const betsEv = (
+  roundId: string,
+  tableId: string,
+  bets: [string, string, number][],
+  at: number,
+): MonitorEvent => ({
+  type: 'bets:placed',
+  payload: {
+    v: 1,
+    providers: [1001],
+    roundId,
+    gameId: 1,
+    tableId,
+    bets: bets.map(([account, betType, amount], i) => ({
+      id: `${roundId}-${account}-${i}`,
+      provider: 1001,
+      currency: 'CNY',
+      account,
+      betType,
+      amount,
+      ts: at,
+    })),
+  },
+});
+const settledEv = (
+  roundId: string,
+  tableId: string,
+  at: number,
+  winner: string,
+  shoeId = 'S1',
+  pairs = { playerPair: false, bankerPair: false },
+): MonitorEvent => ({
+  type: 'round:settled',
+  payload: {
+    v: 1,
+    providers: [1001],
+    roundId,
+    gameId: 1,
+    tableId,
+    shoeId,
+    settledAt: at,
+    result: { winner, ...pairs },
+    totals: [
+      { betType: 'banker', bets: 2, amount: 30_000, payout: 0 },
+      { betType: 'player', bets: 1, amount: 20_000, payout: 40_000 },
+    ],
+  },
+});
+const group = (over: Partial<CrossbetGroup> = {}): CrossbetGroup => ({
+  id: 'ring:1001:a|1001:b|1001:c',
+  kind: 'ring',
+  level: 3,
+  members: [
+    { provider: 1001, account: 'a' },
+    { provider: 1001, account: 'b' },
+    { provider: 1001, account: 'c' },
+  ],
+  rounds: 12,
+  turnover: 500_000,
+  firstDetectedAt: T0,
+  lastSeenAt: T0,
+  tables: ['BAC-1'],
+  ...over,
+});
+const crossbetEv = (
+  g: CrossbetGroup,
+  type: 'crossbet:raised' | 'crossbet:updated' = 'crossbet:raised',
+): MonitorEvent => ({
+  type,
+  payload: { v: 1, seq: 1, providers: [1001], group: g },
+});
+const batch = (s: MonitorState, events: MonitorEvent[], receivedAt = T0) =>
+  reduce(s, liveBatchReceived({ events, receivedAt }));
+
+describe('baccarat monitor slice', () => {
+  it('follows a round from its start through its bets to its settlement in one batch', () => {
+    const s = batch(initialMonitorState, [
+      startedEv('r1', 'BAC-1', T0),
+      betsEv(
+        'r1',
+        'BAC-1',
+        [
+          ['a', 'banker', 10_000],
+          ['b', 'player', 6_000],
+          ['a', 'banker', 5_000],
+        ],
+        T0 + 1000,
+      ),
+    ]);
+    const table = s.tables['BAC-1']!;
+    expect(table.current).toMatchObject({ roundId: 'r1', players: 2, playersKnown: true });
+    expect(table.current?.totals).toEqual({
+      banker: { amount: 15_000, bets: 2 },
+      player: { amount: 6_000, bets: 1 },
+    });
+    const after = batch(
+      s,
+      [settledEv('r1', 'BAC-1', T0 + 20_000, 'player', 'S1', { playerPair: true, bankerPair: false })],
+      T0 + 20_000,
+    );
+    const settled = after.tables['BAC-1']!;
+    expect(settled.current).toBeNull();
+    // The settlement's totals are the gateway's (authoritative), the accounts stay for the highlight.
+    expect(settled.last).toMatchObject({ roundId: 'r1', settledAt: T0 + 20_000, players: 2 });
+    expect(settled.last?.totals.banker).toEqual({ amount: 30_000, bets: 2 });
+    expect(settled.road).toEqual([
+      {
+        roundId: 'r1',
+        settledAt: T0 + 20_000,
+        winner: 'player',
+        playerPair: true,
+        bankerPair: false,
+        flagged: false,
+      },
+    ]);
+    expect(after.chart).toEqual([
+      { t: Math.floor((T0 + 20_000) / CHART_BUCKET_MS) * CHART_BUCKET_MS, rounds: 1, pairs: 0, rings: 0 },
+    ]);
+  });
+
+  it('counts a round settled twice (two scopes, a replayed event) once', () => {
+    let s = batch(initialMonitorState, [settledEv('r1', 'BAC-1', T0, 'banker')]);
+    s = batch(s, [settledEv('r1', 'BAC-1', T0, 'banker')]);
+    expect(s.tables['BAC-1']!.road).toHaveLength(1);
+    expect(s.chart[0]!.rounds).toBe(1);
+  });
+
+  it('keeps at most ROAD_MAX beads of a shoe and starts a new road with a new shoe', () => {
+    const events: MonitorEvent[] = [];
+    for (let i = 0; i < ROAD_MAX + 30; i++) events.push(settledEv(`r${i}`, 'BAC-1', T0 + i * 1000, 'tie'));
+    let s = batch(initialMonitorState, events);
+    expect(s.tables['BAC-1']!.road).toHaveLength(ROAD_MAX);
+    expect(s.tables['BAC-1']!.road[0]!.roundId).toBe('r30');
+    s = batch(s, [startedEv('n1', 'BAC-1', T0 + 500_000, 'S2')]);
+    expect(s.tables['BAC-1']!.road).toEqual([]);
+    expect(s.tables['BAC-1']!.shoeId).toBe('S2');
+  });
+
+  it('keeps its memory flat: chart points, idle tables and groups are bounded', () => {
+    let s = initialMonitorState;
+    // Three days of one round a minute on one table, batch by batch.
+    for (let day = 0; day < 3; day++) {
+      const events: MonitorEvent[] = [];
+      for (let m = 0; m < 1440; m++)
+        events.push(settledEv(`d${day}m${m}`, 'BAC-1', T0 + (day * 1440 + m) * 60_000, 'banker'));
+      s = batch(s, events);
+    }
+    expect(s.chart.length).toBe(CHART_POINTS_MAX);
+    expect(s.tables['BAC-1']!.road.length).toBe(ROAD_MAX);
+    // A table silent for longer than TABLE_IDLE_MS of event time behind the newest leaves.
+    s = batch(s, [settledEv('x', 'BAC-OLD', T0, 'banker')]);
+    expect(s.tables['BAC-OLD']).toBeUndefined();
+    s = batch(s, [settledEv('y', 'BAC-2', T0 + 3 * 1440 * 60_000 - TABLE_IDLE_MS / 2, 'banker')]);
+    expect(Object.keys(s.tables).sort()).toEqual(['BAC-1', 'BAC-2']);
+    const many = Array.from({ length: 400 }, (_, i) =>
+      crossbetEv(group({ id: `pair:${i}`, kind: 'pair', lastSeenAt: T0 + i })),
+    );
+    s = batch(s, many);
+    expect(Object.keys(s.groups)).toHaveLength(300);
+    expect(s.groups['pair:0']).toBeUndefined();
+    expect(s.groups['pair:399']).toBeDefined();
+  });
+
+  it('charts the evidence rounds a group adds and flags the bead of the round that raised it', () => {
+    let s = batch(initialMonitorState, [
+      startedEv('r1', 'BAC-1', T0 - 20_000),
+      betsEv(
+        'r1',
+        'BAC-1',
+        [
+          ['a', 'banker', 10_000],
+          ['b', 'player', 6_000],
+          ['c', 'player', 4_000],
+          ['h', 'tie', 1_000],
+        ],
+        T0 - 15_000,
+      ),
+      settledEv('r1', 'BAC-1', T0, 'banker'),
+    ]);
+    s = batch(s, [crossbetEv(group())], T0 + 500);
+    expect(s.chart.at(-1)).toMatchObject({ rounds: 1, rings: 12, pairs: 0 });
+    expect(s.tables['BAC-1']!.road[0]!.flagged).toBe(true);
+    expect(selectCrossbetsByTable(wrap(s))['BAC-1']).toBe('ring:1001:a|1001:b|1001:c');
+    s = batch(
+      s,
+      [crossbetEv(group({ rounds: 15, lastSeenAt: T0 + 30_000 }), 'crossbet:updated')],
+      T0 + 31_000,
+    );
+    const rings = s.chart.reduce((n, p) => n + p.rings, 0);
+    expect(rings).toBe(15);
+    // An older change arriving late does not roll the group back.
+    s = batch(s, [crossbetEv(group({ rounds: 13, lastSeenAt: T0 + 10_000 }), 'crossbet:updated')]);
+    expect(s.groups['ring:1001:a|1001:b|1001:c']!.rounds).toBe(15);
+  });
+
+  it('flags the round a finding names when its settlement arrives after the finding', () => {
+    let s = batch(initialMonitorState, [startedEv('r1', 'BAC-1', T0 - 20_000)]);
+    s = batch(s, [crossbetEv(group())], T0 + 100);
+    expect(s.pendingFlags['BAC-1']).toEqual([{ at: T0, id: 'ring:1001:a|1001:b|1001:c' }]);
+    s = batch(s, [settledEv('r1', 'BAC-1', T0, 'banker')], T0 + 200);
+    expect(s.tables['BAC-1']!.road[0]!.flagged).toBe(true);
+    expect(s.tables['BAC-1']!.last?.groups).toEqual(['ring:1001:a|1001:b|1001:c']);
+    expect(s.pendingFlags).toEqual({});
+    expect(selectCrossbetsByTable(wrap(s))['BAC-1']).toBe('ring:1001:a|1001:b|1001:c');
+  });
+
+  it('highlights a known group on a table only when two of its members bet on the round', () => {
+    let s = reduce(initialMonitorState, groupsLoaded({ groups: [{ ...group(), score: 9 }], receivedAt: T0 }));
+    s = batch(s, [
+      startedEv('r1', 'BAC-2', T0),
+      betsEv(
+        'r1',
+        'BAC-2',
+        [
+          ['a', 'banker', 1],
+          ['h', 'player', 1],
+        ],
+        T0,
+      ),
+    ]);
+    expect(selectCrossbetsByTable(wrap(s))['BAC-2']).toBe('');
+    s = batch(s, [betsEv('r1', 'BAC-2', [['c', 'player', 1]], T0 + 1)]);
+    expect(selectCrossbetsByTable(wrap(s))['BAC-2']).toBe('ring:1001:a|1001:b|1001:c');
+  });
+
+  it('merges the starting picture with what arrived live, and memoises the table ids', () => {
+    let s = batch(initialMonitorState, [settledEv('r5', 'BAC-1', T0 + 5000, 'banker')]);
+    const ids = selectTableIds(wrap(s));
+    s = reduce(
+      s,
+      tablesLoaded({
+        receivedAt: T0,
+        tables: [
+          {
+            tableId: 'BAC-1',
+            gameId: 1,
+            provider: 1001,
+            shoeId: 'S1',
+            current: null,
+            road: [
+              { roundId: 'r4', settledAt: T0 + 4000, result: { winner: 'player' } },
+              { roundId: 'r5', settledAt: T0 + 5000, result: { winner: 'banker' } },
+            ],
+          },
+          {
+            tableId: 'BAC-3',
+            gameId: 1,
+            provider: 1001,
+            shoeId: 'S9',
+            current: {
+              roundId: 'q1',
+              startedAt: T0,
+              providers: [1001],
+              totals: [{ betType: 'tie', bets: 3, amount: 900, payout: 0 }],
+            },
+            road: [],
+          },
+        ],
+      }),
+    );
+    expect(s.tables['BAC-1']!.road.map((b) => b.roundId)).toEqual(['r4', 'r5']);
+    // The road's rounds count in the chart once each (r5 was counted when it arrived live).
+    expect(s.chart.reduce((n, p) => n + p.rounds, 0)).toBe(2);
+    expect(s.tables['BAC-3']!.current).toMatchObject({
+      roundId: 'q1',
+      playersKnown: false,
+      totals: { tie: { amount: 900, bets: 3 } },
+    });
+    expect(selectTableIds(wrap(s))).toEqual(['BAC-1', 'BAC-3']);
+    const again = batch(s, [betsEv('q1', 'BAC-3', [['z', 'tie', 100]], T0 + 1)]);
+    expect(selectTableIds(wrap(again))).toBe(selectTableIds(wrap(s)));
+    expect(ids).toEqual(['BAC-1']);
+    expect(selectSummary(wrap(again))).toMatchObject({ tables: 2, open: 1, stake: 1000 });
+  });
+
+  it('plays a replay on emptied tables, ignores live rounds meanwhile, and returns to live', () => {
+    let s = batch(initialMonitorState, [settledEv('live1', 'BAC-1', T0, 'banker')]);
+    const liveChart = s.chart;
+    s = reduce(s, replayStarted({ from: T0 - 3_600_000, to: T0, speed: 60 }));
+    expect(s.mode).toBe('replay');
+    expect(s.tables).toEqual({});
+    const settled = settledEv('old1', 'BAC-9', T0 - 3_000_000, 'tie');
+    const items: ReplayItem[] = [
+      {
+        kind: 'round',
+        at: T0 - 3_000_000,
+        round: (settled as Extract<MonitorEvent, { type: 'round:settled' }>).payload,
+        flagged: true,
+        groups: ['ring:x'],
+      },
+      {
+        kind: 'alert',
+        at: T0 - 2_999_000,
+        alert: {
+          v: 1,
+          seq: 3,
+          providers: [1001],
+          alert: {
+            id: 7,
+            kind: 'crossbet',
+            level: 3,
+            state: 'open',
+            subject: 'ring:x',
+            raisedAt: T0 - 2_999_000,
+          },
+        },
+      },
+    ];
+    s = reduce(s, replayAdvanced({ items, clock: T0 - 2_990_000, receivedAt: T0 }));
+    s = batch(s, [settledEv('live2', 'BAC-1', T0 + 1000, 'banker')]);
+    expect(Object.keys(s.tables)).toEqual(['BAC-9']);
+    expect(s.tables['BAC-9']!.road[0]!.flagged).toBe(true);
+    expect(s.tables['BAC-9']!.last?.groups).toEqual(['ring:x']);
+    expect(s.chart).toEqual([
+      { t: Math.floor((T0 - 3_000_000) / CHART_BUCKET_MS) * CHART_BUCKET_MS, rounds: 1, pairs: 0, rings: 1 },
+    ]);
+    expect(s.replay).toMatchObject({
+      status: 'playing',
+      rounds: 1,
+      flagged: 1,
+      alerts: 1,
+      clock: T0 - 2_990_000,
+    });
+    expect(s.alerts.map((a) => a.id)).toEqual([7]);
+    s = reduce(s, replayStopped());
+    expect(s.mode).toBe('live');
+    expect(s.tables).toEqual({});
+    expect(s.chart).toBe(liveChart);
+    // The reloaded road adds to the restored chart only the rounds settled during the replay.
+    s = reduce(
+      s,
+      tablesLoaded({
+        receivedAt: T0 + 2000,
+        tables: [
+          {
+            tableId: 'BAC-1',
+            gameId: 1,
+            provider: 1001,
+            shoeId: 'S1',
+            current: null,
+            road: [
+              { roundId: 'live1', settledAt: T0, result: { winner: 'banker' } },
+              { roundId: 'live2', settledAt: T0 + 1000, result: { winner: 'banker' } },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(s.chart.reduce((n, p) => n + p.rounds, 0)).toBe(2);
+    expect(s.chartCountedUntil).toBeNull();
+  });
+
+  it('sorts groups by level then recency, and judges freshness against the expected gap', () => {
+    const s = batch(initialMonitorState, [
+      crossbetEv(group({ id: 'pair:1', kind: 'pair', level: 1, lastSeenAt: T0 + 5 })),
+      crossbetEv(group({ id: 'pair:2', kind: 'pair', level: 3, lastSeenAt: T0 })),
+      crossbetEv(group({ id: 'ring:3', level: 3, lastSeenAt: T0 + 9 })),
+    ]);
+    expect(selectGroupList(wrap(s)).map((g) => g.id)).toEqual(['ring:3', 'pair:2', 'pair:1']);
+    const clock = { lastAt: T0, gaps: [5000, 6000, 4000] };
+    expect(freshnessOf({ lastAt: null, gaps: [] }, T0)).toBe('waiting');
+    expect(freshnessOf(clock, T0 + 14_000)).toBe('fresh');
+    expect(freshnessOf(clock, T0 + 16_000)).toBe('stale');
+  });
+});

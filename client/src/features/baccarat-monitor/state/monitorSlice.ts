@@ -1,0 +1,707 @@
+import { createSelector, createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import type { LiveAlert } from '@dms/shared/contracts/live/events';
+import {
+  ALERTS_MAX,
+  CHART_BUCKET_MS,
+  CHART_POINTS_MAX,
+  GAPS_MAX,
+  GROUPS_MAX,
+  PENDING_FLAGS_MAX,
+  PENDING_TABLES_MAX,
+  ROAD_MAX,
+  ROUND_ACCOUNTS_MAX,
+  TABLE_IDLE_MS,
+  TABLES_MAX,
+  beadOf,
+  kindOfId,
+  memberKey,
+  type ChartPoint,
+  type CrossbetGroup,
+  type CrossbetGroupRow,
+  type LiveTable,
+  type MonitorEvent,
+  type MonitorGroup,
+  type MonitorState,
+  type MonitorTable,
+  type PanelClock,
+  type ReplayItem,
+  type ReplaySpeed,
+  type RoundView,
+  type Bead,
+  type SideTotal,
+} from './monitorModel';
+
+const emptyClock = (): PanelClock => ({ lastAt: null, gaps: [] });
+
+export const initialMonitorState: MonitorState = {
+  mode: 'live',
+  tables: {},
+  groups: {},
+  chart: [],
+  liveChart: null,
+  chartCountedUntil: null,
+  alerts: [],
+  pendingFlags: {},
+  clocks: { tables: emptyClock(), groups: emptyClock(), chart: emptyClock() },
+  replay: {
+    status: 'idle',
+    from: 0,
+    to: 0,
+    speed: 60,
+    clock: null,
+    rounds: 0,
+    flagged: 0,
+    alerts: 0,
+  },
+};
+
+/** Notes a batch on a panel's clock (once per batch, whatever its size). */
+function tick(clock: PanelClock, at: number): void {
+  if (clock.lastAt !== null && at > clock.lastAt) {
+    clock.gaps.push(at - clock.lastAt);
+    if (clock.gaps.length > GAPS_MAX) clock.gaps.splice(0, clock.gaps.length - GAPS_MAX);
+  }
+  clock.lastAt = at;
+}
+
+function newRound(roundId: string, startedAt: number | null, playersKnown: boolean): RoundView {
+  return {
+    roundId,
+    startedAt,
+    settledAt: null,
+    totals: {},
+    accounts: {},
+    players: 0,
+    playersKnown,
+    groups: [],
+  };
+}
+
+const copyClock = (c: PanelClock): PanelClock => ({ lastAt: c.lastAt, gaps: [...c.gaps] });
+
+function copyRound(r: RoundView | null): RoundView | null {
+  if (!r) return null;
+  const totals: Record<string, SideTotal> = {};
+  for (const [k, v] of Object.entries(r.totals)) totals[k] = { ...v };
+  return { ...r, totals, accounts: { ...r.accounts }, groups: [...r.groups] };
+}
+
+/**
+ * A batch's working copy of the state. A batch can hold thousands of events (a burst, a replay at ×600):
+ * through Immer's proxies each bet and bead would cost a proxy, so the reducers copy what a batch touches
+ * once — a table at its first event, the chart at its first point — and work on plain objects, then return
+ * the new state (the untouched tables and groups are shared with the previous one).
+ */
+class Work {
+  readonly s: MonitorState;
+  private readonly thawed = new Set<string>();
+  private chartThawed = false;
+
+  constructor(base: MonitorState) {
+    this.s = {
+      ...base,
+      tables: { ...base.tables },
+      groups: { ...base.groups },
+      alerts: [...base.alerts],
+      pendingFlags: { ...base.pendingFlags },
+      clocks: {
+        tables: copyClock(base.clocks.tables),
+        groups: copyClock(base.clocks.groups),
+        chart: copyClock(base.clocks.chart),
+      },
+      replay: { ...base.replay },
+    };
+  }
+
+  /** The table, copied for this batch (undefined when unknown). */
+  table(tableId: string): MonitorTable | undefined {
+    const t = this.s.tables[tableId];
+    if (!t || this.thawed.has(tableId)) return t;
+    const copy: MonitorTable = {
+      ...t,
+      current: copyRound(t.current),
+      last: copyRound(t.last),
+      road: [...t.road],
+      clock: copyClock(t.clock),
+    };
+    this.s.tables[tableId] = copy;
+    this.thawed.add(tableId);
+    return copy;
+  }
+
+  /** The table, created when unknown. */
+  tableOf(tableId: string, provider: number, shoeId: string): MonitorTable {
+    const known = this.table(tableId);
+    if (known) return known;
+    const table: MonitorTable = {
+      tableId,
+      provider,
+      shoeId,
+      current: null,
+      last: null,
+      road: [],
+      lastTs: 0,
+      clock: emptyClock(),
+    };
+    this.s.tables[tableId] = table;
+    this.thawed.add(tableId);
+    return table;
+  }
+
+  chart(): ChartPoint[] {
+    if (!this.chartThawed) {
+      this.s.chart = this.s.chart.map((p) => ({ ...p }));
+      this.chartThawed = true;
+    }
+    return this.s.chart;
+  }
+}
+
+/** Runs a reducer on a batch's working copy of the state (see {@link Work}). */
+function withWork(draft: Draft<MonitorState>, body: (w: Work) => void): MonitorState {
+  const w = new Work((original(draft) ?? draft) as MonitorState);
+  body(w);
+  return w.s;
+}
+
+/** A new shoe starts a new road. */
+function enterShoe(table: MonitorTable, shoeId: string): void {
+  if (shoeId && table.shoeId !== shoeId) {
+    table.shoeId = shoeId;
+    table.road = [];
+  }
+}
+
+function chartPoint(w: Work, ts: number): ChartPoint | undefined {
+  const t = Math.floor(ts / CHART_BUCKET_MS) * CHART_BUCKET_MS;
+  const chart = w.chart();
+  const newest = chart[chart.length - 1];
+  if (!newest || t > newest.t) {
+    const point = { t, rounds: 0, pairs: 0, rings: 0 };
+    chart.push(point);
+    if (chart.length > CHART_POINTS_MAX) chart.splice(0, chart.length - CHART_POINTS_MAX);
+    return point;
+  }
+  // Late events land in their bucket, or nowhere when it has scrolled out.
+  for (let i = chart.length - 1; i >= 0; i--) {
+    const p = chart[i] as ChartPoint;
+    if (p.t === t) return p;
+    if (p.t < t) {
+      const point = { t, rounds: 0, pairs: 0, rings: 0 };
+      chart.splice(i + 1, 0, point);
+      if (chart.length > CHART_POINTS_MAX) chart.shift();
+      return point;
+    }
+  }
+  return undefined;
+}
+
+function started(w: Work, p: Extract<MonitorEvent, { type: 'round:started' }>['payload']): void {
+  const table = w.tableOf(p.tableId, p.providers[0] as number, p.shoeId);
+  enterShoe(table, p.shoeId);
+  if (table.current?.roundId !== p.roundId) table.current = newRound(p.roundId, p.startedAt, true);
+  table.lastTs = Math.max(table.lastTs, p.startedAt);
+}
+
+function betsPlaced(w: Work, p: Extract<MonitorEvent, { type: 'bets:placed' }>['payload']): void {
+  const table = w.tableOf(p.tableId, p.providers[0] as number, '');
+  if (table.last?.roundId === p.roundId) return; // already settled here
+  if (table.current?.roundId !== p.roundId) table.current = newRound(p.roundId, null, false);
+  const round = table.current;
+  for (const bet of p.bets) {
+    const total = (round.totals[bet.betType] ??= { amount: 0, bets: 0 });
+    total.amount += bet.amount;
+    total.bets += 1;
+    const key = memberKey(bet.provider, bet.account);
+    if (round.accounts[key] === undefined && round.players < ROUND_ACCOUNTS_MAX) {
+      round.accounts[key] = 1;
+      round.players += 1;
+    }
+    table.lastTs = Math.max(table.lastTs, bet.ts);
+  }
+}
+
+/** How far back the road is searched for a round settled twice (two scopes, a resent event). */
+const DUPLICATE_LOOKBACK = 8;
+
+/** Settles a round on its table: the last round, a bead on the road, a round in the chart. */
+function settled(
+  w: Work,
+  p: {
+    roundId: string;
+    tableId: string;
+    shoeId: string;
+    providers: number[];
+    settledAt: number;
+    result: Record<string, unknown>;
+    totals: { betType: string; bets: number; amount: number }[];
+  },
+  flaggedBy: string[] = [],
+): void {
+  const table = w.tableOf(p.tableId, p.providers[0] as number, p.shoeId);
+  enterShoe(table, p.shoeId);
+  const current = table.current?.roundId === p.roundId ? table.current : null;
+  const last: RoundView =
+    current ?? (table.last?.roundId === p.roundId ? table.last : newRound(p.roundId, null, false));
+  last.settledAt = p.settledAt;
+  last.totals = {};
+  for (const t of p.totals) last.totals[t.betType] = { amount: t.amount, bets: t.bets };
+  for (const id of flaggedBy) if (!last.groups.includes(id) && last.groups.length < 20) last.groups.push(id);
+  table.last = last;
+  if (current) table.current = null;
+  table.lastTs = Math.max(table.lastTs, p.settledAt);
+  const pending = w.s.pendingFlags[p.tableId];
+  if (pending) {
+    const mine = pending.filter((f) => f.at === p.settledAt);
+    if (mine.length > 0) {
+      flaggedBy = [...flaggedBy, ...mine.map((f) => f.id)];
+      for (const id of flaggedBy)
+        if (!last.groups.includes(id) && last.groups.length < 20) last.groups.push(id);
+      const rest = pending.filter((f) => f.at !== p.settledAt);
+      if (rest.length > 0) w.s.pendingFlags[p.tableId] = rest;
+      else delete w.s.pendingFlags[p.tableId];
+    }
+  }
+  const road = table.road;
+  for (let i = road.length - 1; i >= Math.max(0, road.length - DUPLICATE_LOOKBACK); i--)
+    if ((road[i] as Bead).roundId === p.roundId) return;
+  const bead = beadOf(p.roundId, p.settledAt, p.result);
+  bead.flagged = flaggedBy.length > 0;
+  road.push(bead);
+  if (road.length > ROAD_MAX) road.splice(0, road.length - ROAD_MAX);
+  countRound(w, p.settledAt);
+}
+
+/** A settled round in the chart's bucket of its time. */
+function countRound(w: Work, settledAt: number): void {
+  const point = chartPoint(w, settledAt);
+  if (point) point.rounds += 1;
+}
+
+/** Evidence rounds newly flagged for a kind of group, counted in the chart bucket of their time. */
+function countEvidence(w: Work, kind: 'pair' | 'ring', at: number, rounds: number): void {
+  if (rounds <= 0) return;
+  const point = chartPoint(w, at);
+  if (!point) return;
+  if (kind === 'ring') point.rings += rounds;
+  else point.pairs += rounds;
+}
+
+function toGroup(g: CrossbetGroup | CrossbetGroupRow, changedAt: number | null): MonitorGroup {
+  return {
+    id: g.id,
+    kind: g.kind,
+    level: g.level,
+    members: g.members.map((m) => ({ provider: m.provider, account: m.account })),
+    rounds: g.rounds,
+    turnover: g.turnover,
+    firstDetectedAt: g.firstDetectedAt,
+    lastSeenAt: g.lastSeenAt,
+    tables: [...g.tables],
+    changedAt,
+  };
+}
+
+/** Keeps the {@link GROUPS_MAX} most recently seen groups. */
+function boundGroups(state: MonitorState): void {
+  const ids = Object.keys(state.groups);
+  if (ids.length <= GROUPS_MAX) return;
+  const byAge = ids.sort(
+    (a, b) => (state.groups[a] as MonitorGroup).lastSeenAt - (state.groups[b] as MonitorGroup).lastSeenAt,
+  );
+  for (const id of byAge.slice(0, ids.length - GROUPS_MAX)) delete state.groups[id];
+}
+
+function crossbet(w: Work, group: CrossbetGroup, receivedAt: number): void {
+  const state = w.s;
+  const before = state.groups[group.id];
+  if (before && before.lastSeenAt > group.lastSeenAt) return; // an older change, replayed
+  state.groups[group.id] = toGroup(group, receivedAt);
+  if (state.mode !== 'live') return;
+  countEvidence(w, group.kind, group.lastSeenAt, group.rounds - (before?.rounds ?? 0));
+  // The settlement that produced the finding is the round of the group's tables settled at `lastSeenAt`.
+  for (const tableId of group.tables) {
+    const table = w.table(tableId);
+    const i = table ? table.road.findIndex((b) => b.settledAt === group.lastSeenAt) : -1;
+    if (!table || i < 0) {
+      // Its round has not landed yet: mark it when it does.
+      const list = [...(state.pendingFlags[tableId] ?? []), { at: group.lastSeenAt, id: group.id }];
+      state.pendingFlags[tableId] = list.slice(-PENDING_FLAGS_MAX);
+      const keys = Object.keys(state.pendingFlags);
+      if (keys.length > PENDING_TABLES_MAX) delete state.pendingFlags[keys[0] as string];
+      continue;
+    }
+    table.road[i] = { ...(table.road[i] as Bead), flagged: true };
+    if (table.last && table.last.settledAt === group.lastSeenAt && !table.last.groups.includes(group.id))
+      table.last.groups.push(group.id);
+  }
+}
+
+function alert(state: MonitorState, a: LiveAlert): void {
+  const i = state.alerts.findIndex((x) => x.id === a.id);
+  if (i >= 0) state.alerts[i] = a;
+  else {
+    state.alerts.unshift(a);
+    if (state.alerts.length > ALERTS_MAX) state.alerts.length = ALERTS_MAX;
+  }
+}
+
+/** Drops tables idle for {@link TABLE_IDLE_MS} of event time behind the newest, and the excess over {@link TABLES_MAX}. */
+function pruneTables(state: MonitorState): void {
+  const tables = Object.values(state.tables);
+  const newest = tables.reduce((m, t) => Math.max(m, t.lastTs), 0);
+  for (const t of tables)
+    if (t.lastTs > 0 && t.lastTs < newest - TABLE_IDLE_MS) delete state.tables[t.tableId];
+  const left = Object.values(state.tables);
+  if (left.length > TABLES_MAX)
+    for (const t of left.sort((a, b) => a.lastTs - b.lastTs).slice(0, left.length - TABLES_MAX))
+      delete state.tables[t.tableId];
+}
+
+export const monitorSlice = createSlice({
+  name: 'baccaratMonitor',
+  initialState: initialMonitorState,
+  reducers: {
+    /** The starting picture of the live tables (`GET /live/tables`), merged with what arrived meanwhile. */
+    tablesLoaded(draft, action: PayloadAction<{ tables: LiveTable[]; receivedAt: number }>) {
+      if (draft.mode !== 'live') return;
+      return withWork(draft, (w) => {
+        const until = w.s.chartCountedUntil ?? -1;
+        w.s.chartCountedUntil = null;
+        for (const t of action.payload.tables) {
+          if (t.gameId !== 1) continue;
+          const existing = w.table(t.tableId);
+          const table = existing ?? w.tableOf(t.tableId, t.provider, t.shoeId);
+          const known = existing !== undefined && (table.road.length > 0 || table.current !== null);
+          if (known && table.shoeId === t.shoeId) {
+            // Live events already arrived: add the older beads only.
+            const ids = new Set(table.road.map((b) => b.roundId));
+            const older = t.road
+              .filter((r) => !ids.has(r.roundId))
+              .map((r) => beadOf(r.roundId, r.settledAt, r.result));
+            for (const b of older) if (b.settledAt > until) countRound(w, b.settledAt);
+            table.road = [...older, ...table.road].sort((a, b) => a.settledAt - b.settledAt).slice(-ROAD_MAX);
+          } else if (!known) {
+            table.shoeId = t.shoeId;
+            table.road = t.road.map((r) => beadOf(r.roundId, r.settledAt, r.result)).slice(-ROAD_MAX);
+            for (const b of table.road) if (b.settledAt > until) countRound(w, b.settledAt);
+          }
+          if (t.current && !table.current && table.last?.roundId !== t.current.roundId) {
+            const round = newRound(t.current.roundId, t.current.startedAt, false);
+            for (const s of t.current.totals) round.totals[s.betType] = { amount: s.amount, bets: s.bets };
+            table.current = round;
+          }
+          const newestBead = table.road[table.road.length - 1];
+          if (!table.last && newestBead) {
+            table.last = newRound(newestBead.roundId, null, false);
+            table.last.settledAt = newestBead.settledAt;
+          }
+          table.lastTs = Math.max(table.lastTs, t.current?.startedAt ?? 0, newestBead?.settledAt ?? 0);
+        }
+        tick(w.s.clocks.tables, action.payload.receivedAt);
+        tick(w.s.clocks.chart, action.payload.receivedAt);
+        pruneTables(w.s);
+      });
+    },
+    /** The stored cross-bet groups (`GET /risk/crossbet/groups`); live changes newer than them stay. */
+    groupsLoaded(draft, action: PayloadAction<{ groups: CrossbetGroupRow[]; receivedAt: number }>) {
+      return withWork(draft, (w) => {
+        tick(w.s.clocks.groups, action.payload.receivedAt);
+        for (const g of action.payload.groups) {
+          const before = w.s.groups[g.id];
+          if (before && before.lastSeenAt >= g.lastSeenAt) continue;
+          w.s.groups[g.id] = toGroup(g, before?.changedAt ?? null);
+        }
+        boundGroups(w.s);
+      });
+    },
+    /** One buffered batch of live events (one action per batch, however many events). */
+    liveBatchReceived(draft, action: PayloadAction<{ events: MonitorEvent[]; receivedAt: number }>) {
+      const { events, receivedAt } = action.payload;
+      return withWork(draft, (w) => {
+        const live = w.s.mode === 'live';
+        const touched = new Set<string>();
+        let groups = false;
+        let chart = false;
+        for (const e of events) {
+          switch (e.type) {
+            case 'round:started':
+              if (!live || e.payload.gameId !== 1) break;
+              started(w, e.payload);
+              touched.add(e.payload.tableId);
+              break;
+            case 'bets:placed':
+              if (!live || e.payload.gameId !== 1) break;
+              betsPlaced(w, e.payload);
+              touched.add(e.payload.tableId);
+              break;
+            case 'round:settled':
+              if (!live || e.payload.gameId !== 1) break;
+              settled(w, e.payload);
+              touched.add(e.payload.tableId);
+              chart = true;
+              break;
+            case 'crossbet:raised':
+            case 'crossbet:updated':
+              crossbet(w, e.payload.group, receivedAt);
+              groups = true;
+              chart = chart || live;
+              break;
+            default:
+              if (!live) break;
+              alert(w.s, e.payload.alert);
+              groups = true;
+          }
+        }
+        for (const id of touched) {
+          const table = w.s.tables[id];
+          if (table) tick(table.clock, receivedAt);
+        }
+        if (touched.size > 0) {
+          tick(w.s.clocks.tables, receivedAt);
+          pruneTables(w.s);
+        }
+        if (groups) {
+          tick(w.s.clocks.groups, receivedAt);
+          boundGroups(w.s);
+        }
+        if (chart) tick(w.s.clocks.chart, receivedAt);
+      });
+    },
+    /** A replay of `from`–`to` begins: the tables and the chart empty to show the period's. */
+    replayStarted(state, action: PayloadAction<{ from: number; to: number; speed: ReplaySpeed }>) {
+      if (state.mode === 'live') {
+        state.liveChart = state.chart;
+        let newest = -1;
+        for (const t of Object.values(state.tables))
+          newest = Math.max(newest, t.road.at(-1)?.settledAt ?? -1);
+        state.chartCountedUntil = newest;
+      }
+      state.mode = 'replay';
+      state.tables = {};
+      state.chart = [];
+      state.alerts = [];
+      state.pendingFlags = {};
+      state.clocks.tables = emptyClock();
+      state.clocks.chart = emptyClock();
+      state.replay = {
+        status: 'loading',
+        from: action.payload.from,
+        to: action.payload.to,
+        speed: action.payload.speed,
+        clock: action.payload.from,
+        rounds: 0,
+        flagged: 0,
+        alerts: 0,
+      };
+    },
+    replaySpeedChanged(state, action: PayloadAction<ReplaySpeed>) {
+      state.replay.speed = action.payload;
+    },
+    replayPaused(state) {
+      if (state.mode === 'replay' && state.replay.status === 'playing') state.replay.status = 'paused';
+    },
+    replayResumed(state) {
+      if (state.mode === 'replay' && state.replay.status === 'paused') state.replay.status = 'playing';
+    },
+    /** The replay clock moved on: the items up to it, played as one batch. */
+    replayAdvanced(draft, action: PayloadAction<{ items: ReplayItem[]; clock: number; receivedAt: number }>) {
+      if (draft.mode !== 'replay') return;
+      const { items, clock, receivedAt } = action.payload;
+      return withWork(draft, (w) => {
+        const state = w.s;
+        if (state.replay.status === 'loading') state.replay.status = 'playing';
+        state.replay.clock = clock;
+        const touched = new Set<string>();
+        for (const item of items) {
+          if (item.kind === 'alert') {
+            alert(state, item.alert.alert);
+            state.replay.alerts += 1;
+            continue;
+          }
+          if (item.round.gameId !== 1) continue;
+          settled(w, item.round, item.groups);
+          touched.add(item.round.tableId);
+          state.replay.rounds += 1;
+          if (item.flagged) {
+            state.replay.flagged += 1;
+            for (const id of item.groups)
+              countEvidence(w, state.groups[id]?.kind ?? kindOfId(id), item.at, 1);
+          }
+        }
+        for (const id of touched) {
+          const table = state.tables[id];
+          if (table) tick(table.clock, receivedAt);
+        }
+        if (touched.size > 0) {
+          tick(state.clocks.tables, receivedAt);
+          tick(state.clocks.chart, receivedAt);
+          pruneTables(state);
+        }
+        if (items.some((i) => i.kind === 'alert')) tick(state.clocks.groups, receivedAt);
+      });
+    },
+    replayFinished(state) {
+      if (state.mode === 'replay') state.replay.status = 'finished';
+    },
+    replayFailed(state) {
+      if (state.mode === 'replay') state.replay.status = 'failed';
+    },
+    /** Back to live: the tables reload from the gateway, the live chart comes back. */
+    replayStopped(state) {
+      if (state.mode !== 'replay') return;
+      state.mode = 'live';
+      state.tables = {};
+      state.chart = state.liveChart ?? [];
+      state.liveChart = null;
+      state.alerts = [];
+      state.pendingFlags = {};
+      state.clocks.tables = emptyClock();
+      state.clocks.chart = emptyClock();
+      state.replay = { ...initialMonitorState.replay, speed: state.replay.speed };
+    },
+  },
+  selectors: {
+    selectMode: (s) => s.mode,
+    selectTables: (s) => s.tables,
+    selectGroupsById: (s) => s.groups,
+    selectChart: (s) => s.chart,
+    selectAlerts: (s) => s.alerts,
+    selectClocks: (s) => s.clocks,
+    selectReplay: (s) => s.replay,
+  },
+});
+
+export const {
+  tablesLoaded,
+  groupsLoaded,
+  liveBatchReceived,
+  replayStarted,
+  replaySpeedChanged,
+  replayPaused,
+  replayResumed,
+  replayAdvanced,
+  replayFinished,
+  replayFailed,
+  replayStopped,
+} = monitorSlice.actions;
+
+export const {
+  selectMode,
+  selectTables,
+  selectGroupsById,
+  selectChart,
+  selectAlerts,
+  selectClocks,
+  selectReplay,
+} = monitorSlice.selectors;
+
+type WithMonitor = { [monitorSlice.reducerPath]: MonitorState };
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The table ids in display order (by id), the same array while the set of tables does not change. */
+export const selectTableIds = createSelector(
+  [(s: WithMonitor) => selectTables(s)],
+  (tables) => Object.keys(tables).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+  { memoizeOptions: { resultEqualityCheck: sameList } },
+);
+
+export const selectTable = (s: WithMonitor, tableId: string): MonitorTable | undefined =>
+  selectTables(s)[tableId];
+
+/** The groups, highest level first, then the most recently seen. */
+export const selectGroupList = createSelector([(s: WithMonitor) => selectGroupsById(s)], (groups) =>
+  Object.values(groups).sort((a, b) => b.level - a.level || b.lastSeenAt - a.lastSeenAt),
+);
+
+/** The groups each account belongs to (`provider:account` → group ids). */
+export const selectGroupsByMember = createSelector([(s: WithMonitor) => selectGroupsById(s)], (groups) => {
+  const out = new Map<string, string[]>();
+  for (const g of Object.values(groups))
+    for (const m of g.members) {
+      const key = memberKey(m.provider, m.account);
+      const list = out.get(key);
+      if (list) list.push(g.id);
+      else out.set(key, [g.id]);
+    }
+  return out;
+});
+
+/** The groups seen on each table (group tables → groups). */
+export const selectGroupsByTable = createSelector([(s: WithMonitor) => selectGroupsById(s)], (groups) => {
+  const out = new Map<string, MonitorGroup[]>();
+  for (const g of Object.values(groups))
+    for (const tableId of g.tables) {
+      const list = out.get(tableId);
+      if (list) list.push(g);
+      else out.set(tableId, [g]);
+    }
+  return out;
+});
+
+function groupsOnRound(
+  round: RoundView | null,
+  byMember: Map<string, string[]>,
+  into: Map<string, number>,
+): void {
+  if (!round) return;
+  for (const id of round.groups) into.set(id, Math.max(into.get(id) ?? 0, 2));
+  for (const key of Object.keys(round.accounts))
+    for (const id of byMember.get(key) ?? []) into.set(id, (into.get(id) ?? 0) + 1);
+}
+
+/**
+ * The cross-bet groups on each table's current or last round, as one string per table (`id,id`, sorted:
+ * a string, so a card re-renders only when its own list changes): groups with two or more members betting
+ * on the round, or that the round is evidence of.
+ */
+export const selectCrossbetsByTable = createSelector(
+  [(s: WithMonitor) => selectTables(s), selectGroupsByMember, selectGroupsByTable],
+  (tables, byMember, byTable) => {
+    const out: Record<string, string> = {};
+    for (const table of Object.values(tables)) {
+      const found = new Map<string, number>();
+      const current = new Map<string, number>();
+      groupsOnRound(table.current, byMember, current);
+      groupsOnRound(table.last, byMember, found);
+      for (const [id, n] of current) found.set(id, Math.max(found.get(id) ?? 0, n));
+      // A group last seen on this table's last settlement (after a reload the round's accounts are unknown).
+      const settledAt = table.last?.settledAt;
+      if (settledAt)
+        for (const g of byTable.get(table.tableId) ?? []) if (g.lastSeenAt === settledAt) found.set(g.id, 2);
+      out[table.tableId] = [...found]
+        .filter(([, n]) => n >= 2)
+        .map(([id]) => id)
+        .sort()
+        .join(',');
+    }
+    return out;
+  },
+);
+
+/** The headline of the monitor: tables, rounds in play, stake on them now, flagged groups by kind. */
+export const selectSummary = createSelector(
+  [(s: WithMonitor) => selectTables(s), (s: WithMonitor) => selectGroupsById(s)],
+  (tables, groups) => {
+    let open = 0;
+    let stake = 0;
+    let players = 0;
+    for (const t of Object.values(tables)) {
+      if (!t.current) continue;
+      open += 1;
+      players += t.current.players;
+      for (const side of Object.values(t.current.totals)) stake += side.amount;
+    }
+    const list = Object.values(groups);
+    return {
+      tables: Object.keys(tables).length,
+      open,
+      stake,
+      players,
+      pairs: list.filter((g) => g.kind === 'pair').length,
+      rings: list.filter((g) => g.kind === 'ring').length,
+    };
+  },
+);

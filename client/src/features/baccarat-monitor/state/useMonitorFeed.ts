@@ -1,0 +1,81 @@
+import { useEffect, useRef } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { Subscription } from 'rxjs';
+import { connectionState, monitorBatches } from '../monitorStreams';
+import { useMonitorGroupsQuery, useMonitorTablesQuery } from '../api/monitorApi';
+import { groupsLoaded, liveBatchReceived, selectMode, tablesLoaded } from './monitorSlice';
+
+type Dispatch = ReturnType<typeof useDispatch>;
+
+/**
+ * The one subscription to the monitor's live batches, shared by every mounted monitor (a console page kept
+ * alive behind another tab and a wall screen must not count each bet twice).
+ */
+let feed: { subscription: Subscription; users: number } | undefined;
+
+function acquireFeed(dispatch: Dispatch): () => void {
+  if (!feed) {
+    const subscription = monitorBatches().subscribe((events) =>
+      dispatch(liveBatchReceived({ events, receivedAt: Date.now() })),
+    );
+    feed = { subscription, users: 0 };
+  }
+  feed.users += 1;
+  return () => {
+    if (!feed) return;
+    feed.users -= 1;
+    if (feed.users === 0) {
+      feed.subscription.unsubscribe();
+      feed = undefined;
+    }
+  };
+}
+
+/**
+ * Feeds the monitor's slice while a monitor is shown: the starting picture and the stored groups from
+ * REST, then the live batches (one action each); both reload after a reconnect (what the socket missed)
+ * and the tables when a replay ends (the query is skipped while it plays).
+ */
+export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: () => void } {
+  const dispatch = useDispatch();
+  const mode = useSelector(selectMode);
+  // Skipped during a replay: back in live, the query starts again and loads a fresh picture.
+  const tables = useMonitorTablesQuery(undefined, { skip: mode !== 'live', refetchOnMountOrArgChange: true });
+  const groups = useMonitorGroupsQuery();
+  const refetchTables = tables.refetch;
+  const refetchGroups = groups.refetch;
+
+  useEffect(() => {
+    if (tables.data && tables.fulfilledTimeStamp)
+      dispatch(tablesLoaded({ tables: tables.data, receivedAt: tables.fulfilledTimeStamp }));
+  }, [dispatch, tables.data, tables.fulfilledTimeStamp]);
+
+  useEffect(() => {
+    if (groups.data && groups.fulfilledTimeStamp)
+      dispatch(groupsLoaded({ groups: groups.data.items, receivedAt: groups.fulfilledTimeStamp }));
+  }, [dispatch, groups.data, groups.fulfilledTimeStamp]);
+
+  useEffect(() => acquireFeed(dispatch), [dispatch]);
+
+  // After a reconnect the socket missed events: reload the picture (the first connect needs nothing).
+  const refetch = useRef({ tables: refetchTables, groups: refetchGroups, mode });
+  refetch.current = { tables: refetchTables, groups: refetchGroups, mode };
+  useEffect(() => {
+    let dropped = false;
+    const subscription = connectionState().subscribe((state) => {
+      if (state === 'reconnecting') dropped = true;
+      if (state === 'connected' && dropped) {
+        dropped = false;
+        if (refetch.current.mode === 'live') void refetch.current.tables();
+        void refetch.current.groups();
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+
+  return {
+    loading: tables.isLoading,
+    failed: tables.isError,
+    retry: () => void refetchTables(),
+  };
+}

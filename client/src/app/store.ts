@@ -1,4 +1,5 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { liveAlertsSlice } from '@/lib/alerts/liveAlertsSlice';
 import { api } from '@/lib/api/api';
 import { errorLogSlice } from '@/lib/errorLog/errorLogSlice';
 import { sessionSlice } from '@/lib/session/sessionSlice';
@@ -15,6 +16,7 @@ export const rootReducer = combineSlices(
   settingsSlice,
   tagsSlice,
   errorLogSlice,
+  liveAlertsSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -48,6 +48,9 @@ const initialState = (): LiveAlertsState => ({
   toasts: [],
 });
 
+/** The alert centre's route (codes 3000 or 8000). */
+export const ALERT_CENTRE_PATH = '/risk/alerts';
+
 /** Whether an account with these codes sees alerts (the alert centre's codes: 3000 or 8000). */
 export function seesAlerts(roles: readonly string[]): boolean {
   return roles.includes(PERM.BACCARAT_MONITOR) || roles.includes(PERM.RISK_DATA);

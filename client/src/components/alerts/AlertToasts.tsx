@@ -23,8 +23,9 @@ import { selectAlertSounds } from '@/lib/settings/settingsSlice';
 const MAX_TOASTS = 3;
 const TOAST_MS = 12_000;
 
+/** The toast's colour says the level (high red, middle amber, abnormal grey); its tag names it. */
 const LEVEL_INTENT: Record<number, Intent> = {
-  [RiskLevel.Abnormal]: Intent.WARNING,
+  [RiskLevel.Abnormal]: Intent.NONE,
   [RiskLevel.Middle]: Intent.WARNING,
   [RiskLevel.High]: Intent.DANGER,
 };
@@ -70,7 +71,7 @@ export function AlertToasts() {
       const { alert } = entry;
       void showToast(
         {
-          intent: alert.level === RiskLevel.High ? Intent.DANGER : Intent.WARNING,
+          intent: LEVEL_INTENT[alert.level] ?? Intent.NONE,
           icon: 'notifications',
           timeout: TOAST_MS,
           action: open,
@@ -78,7 +79,7 @@ export function AlertToasts() {
             <div className="dms-alert-toast" data-alert-id={alert.id}>
               <div className="dms-alert-toast__head">
                 <strong>{t('common:alerts.new')}</strong>
-                <Tag intent={LEVEL_INTENT[alert.level] ?? Intent.NONE} minimal={alert.level === 1}>
+                <Tag minimal className="dms-alert-toast__level">
                   {enumLabel('riskLevel', alert.level, language).text}
                 </Tag>
               </div>

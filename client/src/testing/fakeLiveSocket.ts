@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import type { AlertChanged } from '@dms/shared/contracts/live/events';
 import { LiveConnection, type PageVisibility } from '@/lib/live/live';
 
 type Handler = (...args: unknown[]) => void;
@@ -84,4 +85,22 @@ export function fakeLiveConnection() {
     return socket as unknown as Socket;
   }, alwaysVisible);
   return { connection, sockets, socket: () => sockets[sockets.length - 1]! };
+}
+
+/** An `alert:raised` payload of a cross-bet alert numbered `seq` (its id is `seq` unless patched). */
+export function alertPayload(seq: number, patch: Partial<AlertChanged['alert']> = {}): AlertChanged {
+  return {
+    v: 1,
+    seq,
+    providers: [1001],
+    alert: {
+      id: seq,
+      kind: 'crossbet',
+      level: 3,
+      state: 'open',
+      subject: `ring-${seq}`,
+      raisedAt: 1_700_000_000_000 + seq,
+      ...patch,
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import type { Subscription } from 'rxjs';
+import type { LiveEvents } from '@/lib/live/liveEvents';
 import { userInfoFailed, userInfoLoaded, type SessionState } from '@/lib/session/sessionSlice';
 import { sessionEnded } from '@/lib/session/events';
 import { alertsApi } from './alertsApi';
@@ -26,7 +27,11 @@ const BATCH_MS = 150;
  * the start, after a reconnect that could not replay what was missed, and when a change's effect on it is
  * unknown — at most one request at a time, a burst of changes costing one.
  */
-export function registerLiveAlerts(listeners: ListenerMiddlewareInstance): void {
+export function registerLiveAlerts(
+  listeners: ListenerMiddlewareInstance,
+  /** The live events to follow (the client's one connection; tests pass one over a fake socket). */
+  source: () => Promise<LiveEvents> = async () => (await import('@/lib/live/liveEvents')).liveEvents,
+): void {
   let bridge: Subscription | undefined;
   let starting: Promise<void> | undefined;
 
@@ -35,7 +40,8 @@ export function registerLiveAlerts(listeners: ListenerMiddlewareInstance): void 
     effect: async (action, api) => {
       if (!seesAlerts(action.payload.roles) || bridge) return;
       starting ??= (async () => {
-        const [{ liveEvents, batched }, { merge, map }] = await Promise.all([
+        const [liveEvents, { batched }, { asapScheduler, merge, map }] = await Promise.all([
+          source(),
           import('@/lib/live/liveEvents'),
           import('rxjs'),
         ]);
@@ -44,7 +50,8 @@ export function registerLiveAlerts(listeners: ListenerMiddlewareInstance): void 
         bridge = merge(
           ...events.map((event) => liveEvents.events(event).pipe(map((payload) => ({ event, payload })))),
         )
-          .pipe(batched(BATCH_MS))
+          // Not on animation frames: those stop in a background tab, and an alert's tone must still play.
+          .pipe(batched(BATCH_MS, asapScheduler))
           .subscribe((batch) => api.dispatch(liveAlertsReceived(batch)));
         bridge.add(
           liveEvents.resync$.subscribe((outcome) => {

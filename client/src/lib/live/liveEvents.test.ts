@@ -1,25 +1,8 @@
 import { asapScheduler, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_COMMANDS, type AlertChanged } from '@dms/shared/contracts/live/events';
-import { fakeLiveConnection } from '@/testing/fakeLiveSocket';
+import { LIVE_COMMANDS } from '@dms/shared/contracts/live/events';
+import { alertPayload, fakeLiveConnection } from '@/testing/fakeLiveSocket';
 import { batched, LiveEvents, type ResyncOutcome } from './liveEvents';
-
-export function alertPayload(seq: number, patch: Partial<AlertChanged['alert']> = {}): AlertChanged {
-  return {
-    v: 1,
-    seq,
-    providers: [1001],
-    alert: {
-      id: seq,
-      kind: 'crossbet',
-      level: 3,
-      state: 'open',
-      subject: `ring-${seq}`,
-      raisedAt: 1_700_000_000_000 + seq,
-      ...patch,
-    },
-  };
-}
 
 function setup() {
   const fake = fakeLiveConnection();

@@ -167,7 +167,7 @@ async function signIn(account: string, link?: { blocked: boolean }): Promise<{ p
   if (link) {
     // Both transports of socket.io: WebSocket, and the long-polling it falls back to.
     await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-      if (link.blocked) ws.close();
+      if (link.blocked) void ws.close();
       else ws.connectToServer();
     });
     await page.route('**/socket.io/**', (route) => (link.blocked ? route.abort() : route.continue()));

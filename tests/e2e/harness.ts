@@ -38,6 +38,8 @@ export async function freePort(): Promise<number> {
 export interface Gateway {
   url: string;
   dataDir: string;
+  /** Stops the gateway (SIGTERM) and starts it again on the same port and data: a gateway restart. */
+  restart(options?: { whileDown?: () => Promise<void> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,37 @@ export interface Gateway {
 export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dms-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  let child = await spawnGateway(port, dataDir, env, url);
+  const halt = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  return {
+    url,
+    dataDir,
+    async restart({ whileDown } = {}) {
+      await halt();
+      await whileDown?.();
+      child = await spawnGateway(port, dataDir, env, url);
+    },
+    async stop() {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `gateway/dist/start.js` on `port` with `dataDir` and waits until /healthz answers. */
+async function spawnGateway(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  url: string,
+): Promise<ChildProcess> {
   const child: ChildProcess = spawn(process.execPath, ['gateway/dist/start.js'], {
     cwd: repoRoot,
     env: {
@@ -67,7 +100,6 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited early:\n${output}`);
@@ -80,23 +112,15 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
     if (Date.now() > deadline) throw new Error(`gateway did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    dataDir,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return child;
 }
 
 /** Launches Debian's Chromium through playwright-core (never a downloaded browser). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { AppRoute } from '@dms/shared/permissions/routes';
 import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
+import { findPage } from '@/lib/menu/routeLookup';
 import { selectRoutes } from '@/lib/session/sessionSlice';
 import { buildContentRoutes } from './contentRoutes';
 import { GuestOnly, RequireSession } from './guards';
@@ -19,10 +21,30 @@ function FullPage({ children }: { children: ReactNode }) {
   );
 }
 
-/** The signed-in console: the user's route table in the layout. */
+/**
+ * Whether the page at `pathname` was in the previous route table and is not in this one: the account's
+ * access changed while the page was open (`account:changed`).
+ */
+function useLostPage(table: readonly AppRoute[], pathname: string): boolean {
+  const [previous, setPrevious] = useState(table);
+  const [lost, setLost] = useState(false);
+  if (previous !== table) {
+    setPrevious(table);
+    setLost(Boolean(findPage(previous, pathname)) && !findPage(table, pathname));
+  }
+  return lost;
+}
+
+/**
+ * The signed-in console: the user's route table in the layout. When the account loses the page it is on,
+ * it goes to the unauthorized page (rather than silently home, as for a path typed by hand).
+ */
 function Shell() {
   const table = useAppSelector(selectRoutes);
+  const { pathname } = useLocation();
+  const lost = useLostPage(table, pathname);
   const routes = useMemo(() => buildContentRoutes(table), [table]);
+  if (lost) return <Navigate to="/401" replace />;
   return (
     <FullPage>
       <Layout table={table} routes={routes} />

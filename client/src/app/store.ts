@@ -1,4 +1,5 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { liveAlertsSlice } from '@/lib/alerts/liveAlertsSlice';
 import { api } from '@/lib/api/api';
 import { errorLogSlice } from '@/lib/errorLog/errorLogSlice';
 import { sessionSlice } from '@/lib/session/sessionSlice';
@@ -18,6 +19,7 @@ export const rootReducer = combineSlices(
   errorLogSlice,
   // The baccarat monitor's live state: the console page and a wall screen render the same slice.
   monitorSlice,
+  liveAlertsSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

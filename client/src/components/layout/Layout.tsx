@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, type RouteObject } from 'react-router-dom';
 import type { IconName } from '@blueprintjs/icons';
 import { flattenRoutes, type AppRoute } from '@dms/shared/permissions/routes';
+import { AlertToasts } from '@/components/alerts/AlertToasts';
 import { pageTitle } from '@/lib/i18n/pageTitle';
 import { preloadIcons } from '@/lib/icons/preloadIcons';
 import { findPage } from '@/lib/menu/routeLookup';
@@ -39,7 +40,7 @@ interface LayoutProps {
   routes: RouteObject[];
 }
 
-/** The console shell: sidebar, navbar, optional tags bar, content area and settings panel. */
+/** The console shell: sidebar, navbar, optional tags bar, content area, settings panel and alert toasts. */
 export function Layout({ table, routes }: LayoutProps) {
   const { t } = useTranslation();
   const dispatch = useDispatch();
@@ -91,6 +92,7 @@ export function Layout({ table, routes }: LayoutProps) {
         <AppMain routes={routes} table={table} keepAlive={settings.tagsView} />
       </div>
       <SettingsPanel />
+      <AlertToasts />
     </div>
   );
 }

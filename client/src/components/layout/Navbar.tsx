@@ -13,12 +13,14 @@ import { ConnectionIndicator } from './ConnectionIndicator';
 import { ErrorLogButton } from './ErrorLogButton';
 import { Hamburger } from './Hamburger';
 import { HeaderSearch } from './HeaderSearch';
+import { OpenAlertsBadge } from './OpenAlertsBadge';
 import { ScreenfullButton } from './ScreenfullButton';
 import { SizeSelect } from './SizeSelect';
 
 /**
- * The top bar (spec section 2): hamburger, breadcrumb, version, menu search, error log, full screen,
- * language, size, theme, settings and the avatar menu. On mobile, language and size move to the sidebar.
+ * The top bar (spec section 2): hamburger, breadcrumb, open alerts (3000 or 8000), live state, version,
+ * menu search, error log, full screen, language, size, theme, settings and the avatar menu. On mobile,
+ * language and size move to the sidebar.
  */
 export function Navbar({ table }: { table: readonly AppRoute[] }) {
   const { t } = useTranslation();
@@ -30,6 +32,7 @@ export function Navbar({ table }: { table: readonly AppRoute[] }) {
       <Hamburger />
       <Breadcrumb table={table} />
       <div className="dms-navbar__right">
+        <OpenAlertsBadge />
         <ConnectionIndicator />
         {!mobile && <span className="dms-version">{VERSION_LABEL}</span>}
         <HeaderSearch table={table} />

@@ -30,6 +30,7 @@ import { useAlertActionMutation, useAlertListQuery } from './api/riskApi';
 import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
 import { LevelTag } from '@/components/risk/LevelTag';
 import { RiskTable, type RiskColumn } from './components/RiskTable';
+import { useLiveAlertList } from './state/liveAlertList';
 
 const STATE_INTENT: Record<string, Intent> = {
   open: Intent.DANGER,
@@ -44,6 +45,7 @@ const HOUR = 3_600_000;
  * account's providers (cross-bet alerts only for an account with 3000 alone). An operator acknowledges,
  * assigns to themself, snoozes, resolves with an outcome (confirmed risk or false positive) and reopens;
  * each change is audited with who and when, and the evidence rounds of a cross-bet alert are one click away.
+ * The list is live: new alerts appear and changes made elsewhere are applied as they happen.
  */
 export function AlertCentrePage() {
   const { t } = useTranslation('risk');
@@ -64,8 +66,10 @@ export function AlertCentrePage() {
       state: filter.state || undefined,
       provider: filter.provider || undefined,
     },
-    { pollingInterval: 15_000 },
+    // Kept live by the alert events; the slow poll only backs up a live channel that is down.
+    { pollingInterval: 60_000 },
   );
+  useLiveAlertList();
   const run = async (body: AlertActionBody) => {
     await act(body).unwrap();
     void showSuccess(t(`alert.done.${body.action}`));

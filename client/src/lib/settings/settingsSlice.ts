@@ -15,6 +15,8 @@ export interface Settings {
   sidebarLogo: boolean;
   supportPinyinSearch: boolean;
   colorScheme: ColorScheme;
+  /** Risk levels (1 abnormal, 2 middle, 3 high) whose new alerts play a tone; none by default. */
+  alertSounds: number[];
 }
 
 export interface SettingsState extends Settings {
@@ -30,7 +32,10 @@ export const DEFAULT_SETTINGS: Settings = {
   sidebarLogo: true,
   supportPinyinSearch: true,
   colorScheme: 'light',
+  alertSounds: [],
 };
+
+const RISK_LEVELS = [1, 2, 3];
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -53,6 +58,8 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined = saf
     }
     if (saved.colorScheme === 'dark' || saved.colorScheme === 'light')
       settings.colorScheme = saved.colorScheme;
+    if (Array.isArray(saved.alertSounds))
+      settings.alertSounds = RISK_LEVELS.filter((l) => (saved.alertSounds as unknown[]).includes(l));
   } catch {
     // Unreadable settings fall back to the defaults.
   }
@@ -92,6 +99,13 @@ export const settingsSlice = createSlice({
     settingsPanelToggled(state, action: PayloadAction<boolean | undefined>) {
       state.panelOpen = action.payload ?? !state.panelOpen;
     },
+    /** Turns the tone of a risk level's new alerts on or off. */
+    alertSoundToggled(state, action: PayloadAction<{ level: number; on: boolean }>) {
+      const { level, on } = action.payload;
+      if (!RISK_LEVELS.includes(level)) return;
+      const others = state.alertSounds.filter((l) => l !== level);
+      state.alertSounds = on ? [...others, level].sort() : others;
+    },
     colorSchemeToggled(state) {
       state.colorScheme = state.colorScheme === 'dark' ? 'light' : 'dark';
     },
@@ -101,10 +115,16 @@ export const settingsSlice = createSlice({
     selectThemeColor: (state) => state.theme,
     selectColorScheme: (state) => state.colorScheme,
     selectTagsViewEnabled: (state) => state.tagsView,
+    selectAlertSounds: (state) => state.alertSounds,
   },
 });
 
-export const { settingChanged, settingsReset, settingsPanelToggled, colorSchemeToggled } =
+export const { settingChanged, settingsReset, settingsPanelToggled, colorSchemeToggled, alertSoundToggled } =
   settingsSlice.actions;
-export const { selectSettings, selectThemeColor, selectColorScheme, selectTagsViewEnabled } =
-  settingsSlice.selectors;
+export const {
+  selectSettings,
+  selectThemeColor,
+  selectColorScheme,
+  selectTagsViewEnabled,
+  selectAlertSounds,
+} = settingsSlice.selectors;

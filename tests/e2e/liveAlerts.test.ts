@@ -1,0 +1,285 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enCommon from '../../client/src/locales/en/common.json';
+import enLogin from '../../client/src/locales/en/login.json';
+import {
+  ADMIN_PASSWORD,
+  api,
+  launchBrowser,
+  newContext,
+  startGateway,
+  type Browser,
+  type BrowserContext,
+  type Gateway,
+  type Page,
+} from './harness';
+
+const SECRET = 'e2e-ingest-secret-live-0123456789';
+let gateway: Gateway;
+let browser: Browser;
+let adminToken: string;
+const contexts: BrowserContext[] = [];
+
+/** Signed HTTP ingest of a batch, as a platform sends it. */
+async function ingest(events: unknown[]): Promise<void> {
+  const body = JSON.stringify({ events });
+  const ts = Date.now();
+  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
+  const r = await fetch(`${gateway.url}/api/ingest/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
+    body,
+  });
+  expect(r.status).toBe(200);
+}
+
+/**
+ * A ring of three on one table of provider 1001 (as in risk.test.ts): the first account stakes one side,
+ * the two others split the other 60/40, beside two honest players. `tag` keeps ids, accounts and the
+ * table apart between rings.
+ */
+function ringRounds(tag: string, n: number, firstPlayerId: number): unknown[] {
+  const t0 = Date.now() - n * 30_000;
+  const out: unknown[] = [];
+  let x = tag.length * 7919 + 42;
+  const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
+  const [a, b, c, h1, h2] = ['a', 'b', 'c', 'h1', 'h2'].map((s) => `${tag}${s}`);
+  for (let i = 0; i < n; i++) {
+    const roundId = `${tag}-r${i}`;
+    const ts = t0 + i * 30_000;
+    const common = {
+      provider: 1001,
+      currency: 'CNY',
+      gameId: 1,
+      tableId: `BAC-${tag}`,
+      shoeId: 'S1',
+      roundId,
+    };
+    const side = rand() < 0.5 ? 'banker' : 'player';
+    const other = side === 'banker' ? 'player' : 'banker';
+    const total = 10_000 * (1 + Math.floor(rand() * 5));
+    const u = rand();
+    const winner = u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
+    const bets: [string, number, string, number][] = [
+      [a!, firstPlayerId, side, total],
+      [b!, firstPlayerId + 1, other, Math.round(total * 0.6)],
+      [c!, firstPlayerId + 2, other, Math.round(total * 0.4)],
+      [h1!, firstPlayerId + 3, rand() < 0.5 ? 'banker' : 'player', 5_000 * (1 + Math.floor(rand() * 3))],
+      [h2!, firstPlayerId + 4, rand() < 0.5 ? 'banker' : 'player', 2_000 * (1 + Math.floor(rand() * 3))],
+    ];
+    out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
+    for (const [account, playerId, betType, amount] of bets)
+      out.push({
+        type: 'bet.placed',
+        id: `${roundId}-${account}`,
+        transactionId: `${roundId}-${account}`,
+        ts: ts + 1000,
+        playerId,
+        account,
+        betType,
+        amount,
+        ...common,
+      });
+    const payout = (betType: string, amount: number) =>
+      winner === 'tie'
+        ? amount
+        : betType !== winner
+          ? 0
+          : betType === 'banker'
+            ? Math.round(amount * 1.95)
+            : amount * 2;
+    out.push({
+      type: 'round.settled',
+      id: `st-${roundId}`,
+      ts: ts + 20_000,
+      ...common,
+      result: { winner, playerPair: false, bankerPair: false },
+      payouts: bets.map(([account, playerId, betType, amount]) => ({
+        transactionId: `${roundId}-${account}`,
+        playerId,
+        payout: payout(betType, amount),
+      })),
+    });
+  }
+  return out;
+}
+
+type AlertItem = { id: number; state: string; kind: string };
+
+/** The alerts an account sees (`GET /risk/alerts`), newest first. */
+async function alertsOf(token: string, state?: string): Promise<{ total: number; items: AlertItem[] }> {
+  const query = `?size=500${state ? `&state=${state}` : ''}`;
+  return (
+    await api<{ total: number; items: AlertItem[] }>(
+      gateway.url,
+      'GET',
+      `/api/risk/alerts${query}`,
+      undefined,
+      token,
+    )
+  ).data;
+}
+
+/** Waits until the alerts stop changing for a while (the risk runner has read everything). */
+async function settledAlerts(token: string): Promise<{ total: number; items: AlertItem[] }> {
+  let last = -1;
+  let page = await alertsOf(token);
+  for (let stable = 0; stable < 4;) {
+    page = await alertsOf(token);
+    stable = page.total === last ? stable + 1 : 0;
+    last = page.total;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return page;
+}
+
+async function createStaff(account: string, codes: string[]): Promise<void> {
+  const role = await api<{ id: number }>(
+    gateway.url,
+    'POST',
+    '/api/permission/role/create',
+    { name: `Role ${account}`, permission: codes },
+    adminToken,
+  );
+  const made = await api(
+    gateway.url,
+    'POST',
+    '/api/permission/staff/create',
+    {
+      account,
+      password: `${account}-pass`,
+      nickname: account,
+      roleId: role.data.id,
+      providers: [1001],
+      currencies: ['CNY'],
+    },
+    adminToken,
+  );
+  expect(made.code).toBe(0);
+}
+
+/** Signs `account` in (en), with the live channel routed through `link` so the test can cut it. */
+async function signIn(account: string, link?: { blocked: boolean }): Promise<{ page: Page; token: string }> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  await context.addCookies([{ name: 'language', value: 'en', url: gateway.url }]);
+  const page = await context.newPage();
+  if (link) {
+    // Both transports of socket.io: WebSocket, and the long-polling it falls back to.
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (link.blocked) void ws.close();
+      else ws.connectToServer();
+    });
+    await page.route('**/socket.io/**', (route) => (link.blocked ? route.abort() : route.continue()));
+  }
+  await page.goto(`${gateway.url}/login`);
+  await page.getByPlaceholder(enLogin.usernamePlaceholder).fill(account);
+  await page.getByPlaceholder(enLogin.passwordPlaceholder).fill(`${account}-pass`);
+  await page.getByRole('button', { name: enLogin.submit }).click();
+  await page.waitForURL(/\/homepage$/);
+  const token = (await context.cookies(gateway.url)).find((c) => c.name === 'Admin-Token')!.value;
+  return { page, token };
+}
+
+const badge = (page: Page, count: number) =>
+  page.getByRole('button', { name: enCommon.alerts.badge.replace('{{count}}', String(count)) });
+
+/** Ids of the alerts toasted on the page so far. */
+const toastedIds = (page: Page) =>
+  page
+    .locator('.bp6-toast [data-alert-id]')
+    .evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-alert-id'))));
+
+/** Waits until the live channel is connected (the navbar's indicator). */
+const connected = (page: Page) =>
+  page.locator('.dms-live[data-state="connected"]').waitFor({ timeout: 30_000 });
+
+beforeAll(async () => {
+  gateway = await startGateway({ DMS_INGEST_SECRET: SECRET });
+  browser = await launchBrowser();
+  adminToken = (
+    await api<{ token: string }>(gateway.url, 'POST', '/api/user/login', {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    })
+  ).data.token;
+  await createStaff('monitor1', ['3000']);
+  await createStaff('risk1', ['8000']);
+  await createStaff('profit1', ['12000']);
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await gateway?.stop();
+});
+
+describe('alerts as they happen', () => {
+  const link = { blocked: false };
+  let monitor: { page: Page; token: string };
+
+  it('toasts a detected ring and raises the top-bar count for 3000 and 8000, and shows nothing to others', async () => {
+    monitor = await signIn('monitor1', link);
+    const risk = await signIn('risk1');
+    const profit = await signIn('profit1');
+    for (const p of [monitor.page, risk.page]) {
+      await badge(p, 0).waitFor({ timeout: 15_000 });
+      await connected(p);
+    }
+    await connected(profit.page);
+    expect(await profit.page.locator('.dms-alert-badge').count()).toBe(0);
+
+    await ingest(ringRounds('e2ering', 60, 1));
+    for (const { page, token } of [monitor, risk]) {
+      await expect.poll(() => toastedIds(page), { timeout: 60_000 }).not.toEqual([]);
+      const toast = page.locator('.bp6-toast', { has: page.locator('[data-alert-id]') }).first();
+      expect(await toast.innerText()).toContain(enCommon.alerts.new);
+      expect(await toast.getByRole('button', { name: enCommon.alerts.openCentre }).getAttribute('href')).toBe(
+        '/risk/alerts',
+      );
+      const open = (await settledAlerts(token)).items.filter((a) => a.state === 'open').length;
+      expect(open).toBeGreaterThan(0);
+      await badge(page, open).waitFor({ timeout: 15_000 });
+    }
+    // The account without 3000 or 8000: no toast, no badge (and the API refuses it the alerts).
+    expect(await profit.page.locator('.bp6-toast').count()).toBe(0);
+    expect(await profit.page.locator('.dms-alert-badge').count()).toBe(0);
+    expect((await api(gateway.url, 'GET', '/api/risk/alerts', undefined, profit.token)).status).toBe(403);
+
+    // The badge opens the alert centre.
+    await badge(monitor.page, (await alertsOf(monitor.token, 'open')).total).click();
+    await monitor.page.waitForURL(/\/risk\/alerts$/);
+  });
+
+  it('after a gateway restart, shows an alert raised while it was away', async () => {
+    const before = await settledAlerts(monitor.token);
+    const seen = new Set(before.items.map((a) => a.id));
+    // The browser loses the gateway, which restarts; the ring below is detected before the browser is back.
+    link.blocked = true;
+    await gateway.restart();
+    await expect
+      .poll(() => monitor.page.locator('.dms-live').getAttribute('data-state'), { timeout: 10_000 })
+      .not.toBe('connected');
+    await ingest(ringRounds('e2eback', 60, 101));
+    const after = await settledAlerts(monitor.token);
+    const missed = after.items.filter((a) => !seen.has(a.id)).map((a) => a.id);
+    expect(missed.length).toBeGreaterThan(0);
+    expect((await toastedIds(monitor.page)).filter((id) => missed.includes(id))).toEqual([]);
+
+    // Back: the client resumes from the last seq it saw and is sent what it missed.
+    link.blocked = false;
+    await connected(monitor.page);
+    await expect
+      .poll(async () => (await toastedIds(monitor.page)).filter((id) => missed.includes(id)).length, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    const open = after.items.filter((a) => a.state === 'open').length;
+    await badge(monitor.page, open).waitFor({ timeout: 15_000 });
+    // And the alert centre on screen shows them without a reload.
+    const firstRow = monitor.page.locator('tbody tr').first();
+    await expect
+      .poll(() => firstRow.locator('td').first().innerText(), { timeout: 15_000 })
+      .toBe(String(Math.max(...missed)));
+  });
+});

@@ -61,6 +61,15 @@ const RiskSettingPage = page(
   () => import('@/features/risk/RiskSettingPage'),
   (m) => m.RiskSettingPage,
 );
+const WallScreensPage = page(
+  () => import('@/features/wall/WallScreensPage'),
+  (m) => m.WallScreensPage,
+);
+/** A wall screen (`/wall/:monitor`): outside the shell and the sign-in, on a display token. */
+export const WallPage = page(
+  () => import('@/features/wall/WallPage'),
+  (m) => m.WallPage,
+);
 /** Screens of later issues: an honest "not in this version yet" page until they are built. */
 const UnavailablePage = page(
   () => import('@/features/unavailable/UnavailablePage'),
@@ -86,4 +95,5 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/gamesetting/tablesetting': UnavailablePage,
   '/permission/role': RolePage,
   '/permission/staff': StaffPage,
+  '/permission/display': WallScreensPage,
 };

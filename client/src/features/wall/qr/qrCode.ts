@@ -289,7 +289,10 @@ export function penalty(dark: readonly (readonly boolean[])[]): number {
 export function encodeQr(text: string, mask?: number): QrSymbol {
   const bytes = new TextEncoder().encode(text);
   let version = 1;
-  while (version <= MAX_VERSION && dataCodewords(version) * 8 < 4 + (version <= 9 ? 8 : 16) + bytes.length * 8)
+  while (
+    version <= MAX_VERSION &&
+    dataCodewords(version) * 8 < 4 + (version <= 9 ? 8 : 16) + bytes.length * 8
+  )
     version++;
   if (version > MAX_VERSION) throw new RangeError(`text too long for a QR code: ${bytes.length} bytes`);
   const size = version * 4 + 17;

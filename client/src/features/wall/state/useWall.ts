@@ -1,0 +1,192 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { DISPLAY_POLL_MS } from '@dms/shared/contracts/http/display';
+import { LIVE_EVENTS, type SessionEnded } from '@dms/shared/contracts/live/events';
+import { SESSION_EVENTS } from '@dms/shared/contracts/live/session';
+import { dismissRelogin } from '@/lib/api/reloginPrompt';
+import { LiveConnection } from '@/lib/live/live';
+import {
+  WallCallError,
+  currentBuildId,
+  gatewayAnswers,
+  keepWallToken,
+  readWallToken,
+  servedBuildId,
+  wallCall,
+  wallEndpoints,
+} from '../api/wallApi';
+import { backoffMs } from './backoff';
+import { initialWallState, wallReducer, type WallEvent, type WallState } from './wallMachine';
+
+/** Retries of a failed pairing request or status read, by attempt. */
+const retryMs = (attempt: number) => backoffMs(attempt);
+
+/**
+ * Runs a wall screen: its state machine ({@link wallReducer}) and the effects of each state — asking for a
+ * pairing, polling until it is approved, the live socket of the display token, and the healing loop while
+ * the link is down (health checks with backoff; a reload only once the gateway answers with another build).
+ * Returns the state and the wall's own live connection (a second socket beside the console's).
+ */
+export function useWall(label: string): { state: WallState; live: LiveConnection } {
+  const [state, dispatch] = useReducer(wallReducer, initialWallState);
+  const [live] = useState(() => new LiveConnection());
+  const tokenRef = useRef<string | null>(null);
+  tokenRef.current = state.token;
+  const send = (event: WallEvent) => dispatch(event);
+
+  useEffect(() => {
+    send({ type: 'opened', token: readWallToken() });
+  }, []);
+
+  // The token is kept for the next reload, and forgotten when refused.
+  useEffect(() => {
+    if (state.phase.kind !== 'starting') keepWallToken(state.token);
+  }, [state.token, state.phase.kind]);
+
+  const { phase } = state;
+  const code = phase.kind === 'pairing' ? phase.code : null;
+  const expiresAt = phase.kind === 'pairing' ? phase.expiresAt : null;
+
+  // starting (with a token), or pairing with a code: ask what the token is now, until it is active.
+  const polling =
+    (phase.kind === 'starting' && state.token !== null) || (phase.kind === 'pairing' && code !== null);
+  useEffect(() => {
+    if (!polling) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    const poll = async () => {
+      try {
+        const self = await wallCall(wallEndpoints.me, { token: tokenRef.current });
+        if (stopped) return;
+        attempt = 0;
+        send({ type: 'selfLoaded', self, at: Date.now() });
+        if (self.state === 'active') return;
+        timer = setTimeout(() => void poll(), DISPLAY_POLL_MS);
+      } catch (error) {
+        if (stopped) return;
+        if (error instanceof WallCallError && error.kind === 'refused') {
+          send({ type: 'tokenRefused', at: Date.now() });
+          return;
+        }
+        send({ type: 'linkDown', at: Date.now() });
+        timer = setTimeout(() => void poll(), retryMs(attempt++));
+      }
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [polling, code]);
+
+  // A code lapses: ask for another.
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const timer = setTimeout(
+      () => send({ type: 'codeExpired', at: Date.now() }),
+      Math.max(0, expiresAt - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+
+  // Pairing without a code: ask the gateway for one (again after a failure, with backoff).
+  const requesting = phase.kind === 'pairing' && code === null;
+  useEffect(() => {
+    if (!requesting) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    const request = async () => {
+      try {
+        const issued = await wallCall(wallEndpoints.pair, { body: { label } });
+        if (stopped) return;
+        send({
+          type: 'pairIssued',
+          token: issued.token,
+          code: issued.code,
+          expiresAt: issued.expiresAt,
+          at: Date.now(),
+        });
+      } catch (error) {
+        if (stopped) return;
+        if (!(error instanceof WallCallError) || error.kind === 'unreachable')
+          send({ type: 'linkDown', at: Date.now() });
+        timer = setTimeout(() => void request(), retryMs(attempt++));
+      }
+    };
+    void request();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [requesting, label]);
+
+  // Paired: the display's live socket; its state is the wall's link.
+  const paired = phase.kind === 'paired';
+  useEffect(() => {
+    if (!paired) return;
+    const confirmToken = async () => {
+      try {
+        const self = await wallCall(wallEndpoints.me, { token: tokenRef.current });
+        send({ type: 'selfLoaded', self, at: Date.now() });
+      } catch (error) {
+        if (error instanceof WallCallError && error.kind === 'refused')
+          send({ type: 'tokenRefused', at: Date.now() });
+      }
+    };
+    const subscriptions = [
+      live.connectionState$.subscribe((s) => {
+        if (s === 'connected') send({ type: 'linkUp', at: Date.now() });
+        else if (s === 'reconnecting') send({ type: 'linkDown', at: Date.now() });
+        else if (s === 'refused') {
+          // The console's re-login prompt is not for a wall: the display token decides.
+          dismissRelogin();
+          void confirmToken();
+        }
+      }),
+      live.stream<SessionEnded>(LIVE_EVENTS.sessionEnded).subscribe(() => void confirmToken()),
+      // The role's monitor codes changed: read what the display holds now.
+      live.stream(SESSION_EVENTS.accountChanged).subscribe(() => void confirmToken()),
+    ];
+    live.start(() => tokenRef.current ?? undefined);
+    return () => {
+      for (const s of subscriptions) s.unsubscribe();
+      live.stop();
+    };
+  }, [paired, live]);
+
+  // Healing: while the link is down, check the gateway with backoff. Once it answers, a different build
+  // means a new deploy: reload (only now, so a wall never reloads into an error page). The same build:
+  // reconnect at once rather than waiting for the socket's own next attempt.
+  const stale = state.link === 'stale';
+  useEffect(() => {
+    if (!stale) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    const check = async () => {
+      if (await gatewayAnswers()) {
+        if (stopped) return;
+        const served = await servedBuildId();
+        const running = currentBuildId();
+        if (served !== null && running !== null && served !== running) {
+          window.location.reload();
+          return;
+        }
+        send({ type: 'contacted', at: Date.now() });
+        if (paired && live.state !== 'connected') {
+          live.stop();
+          live.start(() => tokenRef.current ?? undefined);
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void check(), backoffMs(attempt++));
+    };
+    timer = setTimeout(() => void check(), backoffMs(0));
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [stale, paired, live]);
+
+  return { state, live };
+}

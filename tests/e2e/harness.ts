@@ -38,57 +38,83 @@ export async function freePort(): Promise<number> {
 export interface Gateway {
   url: string;
   dataDir: string;
+  /** Stops the gateway process (SIGTERM) and deletes its data directory. */
   stop(): Promise<void>;
+  /** Stops the gateway process as a restart or a crash would, keeping its data directory and port. */
+  halt(): Promise<void>;
+  /** Starts the gateway again after {@link halt}: same port, same data directory, same settings. */
+  resume(): Promise<void>;
+  /** {@link halt} then {@link resume}. */
+  restart(): Promise<void>;
 }
 
 /**
  * Starts the built gateway (`gateway/dist/start.js`, as `npm start` does) on a free port with a fresh data
- * directory, and waits until /healthz answers.
+ * directory, and waits until /healthz answers. It can be halted and resumed on the same port and data (a
+ * gateway restart, as a deploy does it).
  */
 export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dms-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['gateway/dist/start.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DMS_DATA_DIR: dataDir,
-      DMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      DMS_FEED: 'off',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited early:\n${output}`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
+  let child: ChildProcess | undefined;
+
+  const launch = async (): Promise<void> => {
+    const proc: ChildProcess = spawn(process.execPath, ['gateway/dist/start.js'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DMS_DATA_DIR: dataDir,
+        DMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        DMS_FEED: 'off',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let output = '';
+    proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`gateway exited early:\n${output}`);
+      try {
+        const r = await fetch(`${url}/healthz`);
+        if (r.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`gateway did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error(`gateway did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  const halt = async (): Promise<void> => {
+    const proc = child;
+    child = undefined;
+    if (proc && proc.exitCode === null) {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+    }
+  };
+
+  await launch();
   return {
     url,
     dataDir,
+    halt,
+    resume: launch,
+    async restart() {
+      await halt();
+      await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -96,7 +122,10 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
 
 /** Launches Debian's Chromium through playwright-core (never a downloaded browser). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 /**

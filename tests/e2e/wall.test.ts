@@ -185,7 +185,7 @@ describe('a wall screen', () => {
     let cutOff = false;
     await wall.route('**/socket.io/**', (route) => (cutOff ? route.abort() : route.continue()));
     await wall.routeWebSocket(/\/socket\.io\//, (ws) => {
-      if (cutOff) ws.close();
+      if (cutOff) void ws.close();
       else ws.connectToServer();
     });
     await wall.goto(`${gateway.url}/wall/alerts?lang=en`);

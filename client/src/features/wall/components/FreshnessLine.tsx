@@ -24,7 +24,7 @@ export function FreshnessLine({
     level === 'waiting' || ageMs === null
       ? (idleText ?? t('fresh.waiting'))
       : level === 'quiet' && idleText
-        ? `${t('fresh.quiet', { age: ageText(t, ageMs) })} · ${idleText}`
+        ? idleText
         : t(`fresh.${level}`, { age: ageText(t, ageMs), every });
   return (
     <span className={`wall-fresh wall-fresh--${level}`} data-testid="wall-fresh" data-level={level}>

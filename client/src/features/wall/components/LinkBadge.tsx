@@ -1,4 +1,3 @@
-import { Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { WallState } from '../state/wallMachine';
 import { ageText } from './ageText';
@@ -19,7 +18,10 @@ export function LinkBadge({ state, now }: { state: WallState; now: number }) {
       : t('link.stale', { age: ageText(t, now - state.lastContactAt) });
   return (
     <span className="wall-link wall-link--stale" data-testid="wall-link" data-link="stale" role="status">
-      <Icon icon="offline" size={28} />
+      {/* Drawn in CSS: an icon would be fetched from the gateway that is away. */}
+      <span className="wall-link__warn" aria-hidden="true">
+        !
+      </span>
       <span>
         {text}
         <small>{t('link.reconnecting')}</small>

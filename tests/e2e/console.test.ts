@@ -67,7 +67,9 @@ describe('the console in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${gateway.url}/permission/role`);
     await page.waitForURL(/\/login\?redirect=/);
-    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/permission/role');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
+      '/permission/role',
+    );
     await page.getByRole('button', { name: enLogin.submit }).click();
     await expect(page.getByText(enLogin.accountWrong).first().isVisible()).resolves.toBe(true);
     await context.close();
@@ -86,7 +88,10 @@ describe('the console in Chromium', () => {
     expect(csp).toContain("connect-src 'self';");
     // Every cookie of the context: the device cookie's path is the sign-in call's only.
     const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === 'Admin-Token')).toMatchObject({ sameSite: 'Strict', secure: false });
+    expect(cookies.find((c) => c.name === 'Admin-Token')).toMatchObject({
+      sameSite: 'Strict',
+      secure: false,
+    });
     // The sign-in remembered this browser: HttpOnly, for the sign-in call only.
     expect(cookies.find((c) => c.name === 'dms_device')).toMatchObject({
       httpOnly: true,
@@ -98,7 +103,9 @@ describe('the console in Chromium', () => {
     // The avatar <img> authenticates with the cookie (it sends no Authorization header).
     const avatar = page.locator('img.dms-avatar').first();
     await avatar.waitFor();
-    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(violations).toEqual([]);
     await context.close();
   });
@@ -187,7 +194,10 @@ describe('the console in Chromium', () => {
     await page.waitForURL(/\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/profile/index');
 
-    const old = await api(gateway.url, 'POST', '/api/user/login', { username: ACCOUNT, password: ACCOUNT_PASSWORD });
+    const old = await api(gateway.url, 'POST', '/api/user/login', {
+      username: ACCOUNT,
+      password: ACCOUNT_PASSWORD,
+    });
     expect(old.code).toBe(-4);
     await logIn(page, ACCOUNT, NEW_PASSWORD);
     await context.close();
@@ -225,9 +235,9 @@ describe('the console in Chromium', () => {
     await page.waitForURL(/\/homepage$/);
 
     await page.getByRole('button', { name: zhCommon.navbar.search }).click();
-    const input = page.getByRole('combobox', { name: zhCommon.navbar.search }).or(
-      page.getByPlaceholder(zhCommon.navbar.searchPlaceholder),
-    );
+    const input = page
+      .getByRole('combobox', { name: zhCommon.navbar.search })
+      .or(page.getByPlaceholder(zhCommon.navbar.searchPlaceholder));
     await input.first().fill('juese');
     const hit = page.getByRole('option', { name: new RegExp(zhRoute.role) });
     await hit.first().waitFor();

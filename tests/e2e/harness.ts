@@ -42,8 +42,11 @@ export interface Gateway {
   stop(): Promise<void>;
   /** Stops the gateway process as a restart or a crash would, keeping its data directory and port. */
   halt(): Promise<void>;
-  /** Starts the gateway again after {@link halt}: same port, same data directory, same settings. */
-  resume(): Promise<void>;
+  /**
+   * Starts the gateway again after {@link halt}: same port, same data directory, same settings, with `env`
+   * added (a new deploy: another `DMS_CLIENT_DIR`, say).
+   */
+  resume(env?: Record<string, string>): Promise<void>;
   /** {@link halt} then {@link resume}. */
   restart(): Promise<void>;
 }
@@ -58,6 +61,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
   const dataDir = mkdtempSync(join(tmpdir(), 'dms-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
+  let settings = env;
 
   const launch = async (): Promise<void> => {
     const proc: ChildProcess = spawn(process.execPath, ['gateway/dist/start.js'], {
@@ -72,7 +76,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         REDIS_URL: '',
-        ...env,
+        ...settings,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -108,7 +112,10 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
     url,
     dataDir,
     halt,
-    resume: launch,
+    async resume(more = {}) {
+      settings = { ...settings, ...more };
+      await launch();
+    },
     async restart() {
       await halt();
       await launch();

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enLogin from '../../client/src/locales/en/login.json';
@@ -172,9 +173,30 @@ beforeAll(async () => {
   expect(role.code).toBe(0);
 }, 90_000);
 
+let deployDir: string | undefined;
+
+/**
+ * A copy of the built client whose entry script has another name: what a new deploy serves. Returns its
+ * directory and the new entry's path.
+ */
+function newDeploy(): { dir: string; entry: string } {
+  const dist = new URL('../../client/dist', import.meta.url).pathname;
+  deployDir = mkdtempSync(join(tmpdir(), 'dms-e2e-deploy-'));
+  cpSync(dist, deployDir, { recursive: true });
+  const index = join(deployDir, 'index.html');
+  const html = readFileSync(index, 'utf8');
+  const old = /<script[^>]*type="module"[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1];
+  if (!old) throw new Error('no entry script in the built index.html');
+  const entry = `/assets/deploy2-${old}`;
+  cpSync(join(deployDir, 'assets', old), join(deployDir, entry));
+  writeFileSync(index, html.replace(`/assets/${old}`, entry));
+  return { dir: deployDir, entry };
+}
+
 afterAll(async () => {
   await browser?.close();
   await gateway?.stop();
+  if (deployDir) rmSync(deployDir, { recursive: true, force: true });
 });
 
 describe('a wall screen', () => {
@@ -279,6 +301,32 @@ describe('a wall screen', () => {
       .poll(async () => (await wallAlertIds(wall)).sort((a, b) => a - b), { timeout: 15_000 })
       .toEqual(all);
     expect(await wall.evaluate(() => (window as unknown as { wallMarker?: number }).wallMarker)).toBe(1);
+
+    // A restart with a new build: once the gateway answers (not before), the wall reloads into the new
+    // build, still paired, with its alerts.
+    await gateway.halt();
+    await expect
+      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 20_000 })
+      .toBe('stale');
+    const deploy = newDeploy();
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(await wall.evaluate(() => (window as unknown as { wallMarker?: number }).wallMarker)).toBe(1);
+    await gateway.resume({ DMS_CLIENT_DIR: deploy.dir });
+    await expect
+      .poll(
+        () => wall.evaluate(() => document.querySelector('script[type="module"][src]')?.getAttribute('src')),
+        {
+          timeout: 45_000,
+        },
+      )
+      .toBe(deploy.entry);
+    expect(
+      await wall.evaluate(() => (window as unknown as { wallMarker?: number }).wallMarker),
+    ).toBeUndefined();
+    await expect.poll(async () => (await wallAlertIds(wall)).length, { timeout: 15_000 }).toBe(all.length);
+    await expect
+      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 15_000 })
+      .toBe('live');
 
     // A reload keeps it paired (the token is kept), here in Chinese; and on a phone.
     await wall.goto(`${gateway.url}/wall/alerts?lang=zh`);

@@ -17,6 +17,15 @@ import {
 import { backoffMs } from './backoff';
 import { initialWallState, wallReducer, type WallEvent, type WallState } from './wallMachine';
 
+/** Reloads the page when the gateway serves another build than this page runs; whether it did. */
+async function reloadIfNewBuild(): Promise<boolean> {
+  const served = await servedBuildId();
+  const running = currentBuildId();
+  if (served === null || running === null || served === running) return false;
+  window.location.reload();
+  return true;
+}
+
 /** Retries of a failed pairing request or status read, by attempt. */
 const retryMs = (attempt: number) => backoffMs(attempt);
 
@@ -155,6 +164,19 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
     };
   }, [paired, live]);
 
+  // Back after an outage (the socket reconnected by itself, maybe before a health check ran): if the
+  // gateway now serves another build, a deploy happened: reload into it.
+  const wasStale = useRef(false);
+  useEffect(() => {
+    if (state.link === 'stale') {
+      wasStale.current = true;
+      return;
+    }
+    if (!wasStale.current) return;
+    wasStale.current = false;
+    void reloadIfNewBuild();
+  }, [state.link]);
+
   // Healing: while the link is down, check the gateway with backoff. Once it answers, a different build
   // means a new deploy: reload (only now, so a wall never reloads into an error page). The same build:
   // reconnect at once rather than waiting for the socket's own next attempt.
@@ -166,13 +188,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
     let attempt = 0;
     const check = async () => {
       if (await gatewayAnswers()) {
-        if (stopped) return;
-        const served = await servedBuildId();
-        const running = currentBuildId();
-        if (served !== null && running !== null && served !== running) {
-          window.location.reload();
-          return;
-        }
+        if (stopped || (await reloadIfNewBuild())) return;
         send({ type: 'contacted', at: Date.now() });
         if (paired && live.state !== 'connected') {
           live.stop();

@@ -45,6 +45,16 @@ describe('alerts board', () => {
     expect(openAlertsNewestFirst(board).map((a) => a.id)).toEqual([2, 1]);
     expect(board.counts).toEqual({ 1: 1, 2: 0, 3: 1 });
     expect(board.lastSeq).toBe(2);
+    // Nothing arrived yet: the last alert is the newest loaded one, by its own time.
+    expect(board.lastAlertAt).toBe(10);
+    expect(
+      boardReducer(emptyBoard, {
+        type: 'loaded',
+        items: [row(1, 3, 4)],
+        counts: { 1: 0, 2: 0, 3: 1 },
+        at: 10,
+      }).lastAlertAt,
+    ).toBe(4);
   });
 
   it('adds a raised alert, removes an acknowledged or resolved one, and counts them', () => {

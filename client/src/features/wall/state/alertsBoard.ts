@@ -27,7 +27,7 @@ export interface AlertsBoard {
   /** Open alerts by level, as the gateway counted them at the last load, kept current by the live events. */
   counts: Record<RiskLevel, number>;
   lastSeq: number;
-  /** Local time of the last alert event (or of the load that showed alerts). */
+  /** Local time of the last alert event (before any: when the newest loaded alert was raised). */
   lastAlertAt: number | null;
   /** Local time the feed was last seen storing events, and how often that is expected. */
   feedSeenAt: number | null;
@@ -83,7 +83,8 @@ export function boardReducer(board: AlertsBoard, event: BoardEvent): AlertsBoard
         alerts,
         counts: { ...event.counts },
         lastSeq,
-        lastAlertAt: board.lastAlertAt ?? (newest === null ? null : event.at),
+        // Before any event: the newest alert's own time (event time, never ahead of now).
+        lastAlertAt: board.lastAlertAt ?? (newest === null ? null : Math.min(newest, event.at)),
       };
     }
     case 'alertChanged': {

@@ -148,8 +148,11 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
         if (s === 'connected') send({ type: 'linkUp', at: Date.now() });
         else if (s === 'reconnecting') send({ type: 'linkDown', at: Date.now() });
         else if (s === 'refused') {
-          // The console's re-login prompt is not for a wall: the display token decides.
-          dismissRelogin();
+          // The console's re-login prompt is not for a wall: the display token decides (the prompt is
+          // raised right after this state, hence the next task). Refused but still valid (a failure of the
+          // gateway's own): stale, and the healing loop reconnects.
+          setTimeout(dismissRelogin, 0);
+          send({ type: 'linkDown', at: Date.now() });
           void confirmToken();
         }
       }),

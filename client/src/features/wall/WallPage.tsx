@@ -121,7 +121,11 @@ function WallScreen({ id, monitor }: { id: string; monitor: WallMonitor }) {
       <header className="wall-header">
         <div className="wall-header__title">
           <h1>{title}</h1>
-          {phase.kind === 'paired' && <span className="wall-header__name">{phase.self.name}</span>}
+          {phase.kind === 'paired' && (
+            <span className="wall-header__name" translate="no">
+              {phase.self.name}
+            </span>
+          )}
         </div>
         <div className="wall-header__right">
           {phase.kind !== 'starting' && <LinkBadge state={state} now={now} />}

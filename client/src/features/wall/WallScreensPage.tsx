@@ -136,15 +136,15 @@ export function WallScreensPage() {
                   (row.lastSeenAt === null || now - row.lastSeenAt > OUT_OF_TOUCH_MS);
                 return (
                   <tr key={row.id} data-testid="wall-screen-row" data-name={row.name}>
-                    <td>
+                    <td translate="no">
                       <strong>{row.name}</strong>
                       {row.label && row.label !== row.name && (
                         <div className="bp6-text-muted bp6-text-small">{row.label}</div>
                       )}
                     </td>
-                    <td>{row.roleName || '—'}</td>
+                    <td translate="no">{row.roleName || '—'}</td>
                     <td>{monitors(row.permission)}</td>
-                    <td>{row.providers.map((id) => providerName.get(id) ?? id).join(', ')}</td>
+                    <td translate="no">{row.providers.map((id) => providerName.get(id) ?? id).join(', ')}</td>
                     <td>
                       <Tag minimal intent={row.state === 'active' ? Intent.SUCCESS : Intent.NONE}>
                         {t(`console.states.${row.state === 'revoked' ? 'revoked' : 'active'}`)}
@@ -157,13 +157,17 @@ export function WallScreensPage() {
                       }}
                     >
                       {row.lastSeenAt === null ? t('console.never') : relativeTime(row.lastSeenAt, now, lang)}
-                      {row.lastIp && <div className="bp6-text-muted bp6-text-small">{row.lastIp}</div>}
+                      {row.lastIp && (
+                        <div className="bp6-text-muted bp6-text-small" translate="no">
+                          {row.lastIp}
+                        </div>
+                      )}
                     </td>
                     <td style={{ whiteSpace: 'nowrap' }}>
                       {row.approvedAt === null ? '—' : relativeTime(row.approvedAt, now, lang)}
                       {row.approvedBy && (
                         <div className="bp6-text-muted bp6-text-small">
-                          {t('console.by', { name: row.approvedBy })}
+                          {t('console.by')} <span translate="no">{row.approvedBy}</span>
                         </div>
                       )}
                     </td>

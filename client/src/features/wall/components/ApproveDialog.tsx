@@ -125,7 +125,7 @@ function ApproveForm({ initialCode, providers, onClose }: Omit<ApproveDialogProp
             style={{ marginBottom: 12 }}
             data-testid="wall-pending"
           >
-            <strong>{pending.data.label || '—'}</strong>
+            <strong translate="no">{pending.data.label || '—'}</strong>
             <div className="bp6-text-muted">
               {t('console.pendingInfo', {
                 age: relativeTime(pending.data.createdAt, Date.now(), languageOf(i18n.language)),

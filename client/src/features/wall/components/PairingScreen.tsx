@@ -37,7 +37,7 @@ export function PairingScreen({
         <div className="wall-pairing__body">
           <div className="wall-pairing__code-box">
             <span className="wall-pairing__label">{t('pairing.code')}</span>
-            <span className="wall-pairing__code" data-testid="wall-pairing-code">
+            <span className="wall-pairing__code" data-testid="wall-pairing-code" translate="no">
               {formatPairingCode(phase.code)}
             </span>
             {phase.expiresAt !== null && (

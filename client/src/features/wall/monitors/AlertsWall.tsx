@@ -169,10 +169,12 @@ export function AlertsWall({ live, token, stale, now }: WallMonitorProps) {
               >
                 <span className="wall-alert__level">{t(`common:${RISK_LEVEL_LABEL_KEYS[a.level]}`)}</span>
                 <span className="wall-alert__kind">{t(`risk:alertKind.${a.kind}`)}</span>
-                <span className="wall-alert__subject" title={a.subject}>
+                <span className="wall-alert__subject" title={a.subject} translate="no">
                   {a.subject}
                 </span>
-                <span className="wall-alert__providers">{providerText(a.providers)}</span>
+                <span className="wall-alert__providers" translate="no">
+                  {providerText(a.providers)}
+                </span>
                 <span className="wall-alert__age">
                   {t('fresh.live', { age: ageText(t, now - a.raisedAt) })}
                 </span>

@@ -26,9 +26,6 @@ async function reloadIfNewBuild(): Promise<boolean> {
   return true;
 }
 
-/** Retries of a failed pairing request or status read, by attempt. */
-const retryMs = (attempt: number) => backoffMs(attempt);
-
 /**
  * Runs a wall screen: its state machine ({@link wallReducer}) and the effects of each state — asking for a
  * pairing, polling until it is approved, the live socket of the display token, and the healing loop while
@@ -40,7 +37,8 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
   const [live] = useState(() => new LiveConnection());
   const tokenRef = useRef<string | null>(null);
   tokenRef.current = state.token;
-  const send = (event: WallEvent) => dispatch(event);
+  // `dispatch` is stable: the effects below need not list it.
+  const send: (event: WallEvent) => void = dispatch;
 
   useEffect(() => {
     send({ type: 'opened', token: readWallToken() });
@@ -78,7 +76,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
           return;
         }
         send({ type: 'linkDown', at: Date.now() });
-        timer = setTimeout(() => void poll(), retryMs(attempt++));
+        timer = setTimeout(() => void poll(), backoffMs(attempt++));
       }
     };
     void poll();
@@ -120,7 +118,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
         if (stopped) return;
         if (!(error instanceof WallCallError) || error.kind === 'unreachable')
           send({ type: 'linkDown', at: Date.now() });
-        timer = setTimeout(() => void request(), retryMs(attempt++));
+        timer = setTimeout(() => void request(), backoffMs(attempt++));
       }
     };
     void request();

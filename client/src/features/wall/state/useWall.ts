@@ -15,7 +15,7 @@ import {
   wallEndpoints,
 } from '../api/wallApi';
 import { backoffMs } from './backoff';
-import { initialWallState, wallReducer, type WallEvent, type WallState } from './wallMachine';
+import { initialWallState, wallReducer, type WallState } from './wallMachine';
 
 /** Reloads the page when the gateway serves another build than this page runs; whether it did. */
 async function reloadIfNewBuild(): Promise<boolean> {
@@ -37,11 +37,9 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
   const [live] = useState(() => new LiveConnection());
   const tokenRef = useRef<string | null>(null);
   tokenRef.current = state.token;
-  // `dispatch` is stable: the effects below need not list it.
-  const send: (event: WallEvent) => void = dispatch;
 
   useEffect(() => {
-    send({ type: 'opened', token: readWallToken() });
+    dispatch({ type: 'opened', token: readWallToken() });
   }, []);
 
   // The token is kept for the next reload, and forgotten when refused.
@@ -66,16 +64,16 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
         const self = await wallCall(wallEndpoints.me, { token: tokenRef.current });
         if (stopped) return;
         attempt = 0;
-        send({ type: 'selfLoaded', self, at: Date.now() });
+        dispatch({ type: 'selfLoaded', self, at: Date.now() });
         if (self.state === 'active') return;
         timer = setTimeout(() => void poll(), DISPLAY_POLL_MS);
       } catch (error) {
         if (stopped) return;
         if (error instanceof WallCallError && error.kind === 'refused') {
-          send({ type: 'tokenRefused', at: Date.now() });
+          dispatch({ type: 'tokenRefused', at: Date.now() });
           return;
         }
-        send({ type: 'linkDown', at: Date.now() });
+        dispatch({ type: 'linkDown', at: Date.now() });
         timer = setTimeout(() => void poll(), backoffMs(attempt++));
       }
     };
@@ -90,7 +88,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
   useEffect(() => {
     if (expiresAt === null) return;
     const timer = setTimeout(
-      () => send({ type: 'codeExpired', at: Date.now() }),
+      () => dispatch({ type: 'codeExpired', at: Date.now() }),
       Math.max(0, expiresAt - Date.now()),
     );
     return () => clearTimeout(timer);
@@ -107,7 +105,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
       try {
         const issued = await wallCall(wallEndpoints.pair, { body: { label } });
         if (stopped) return;
-        send({
+        dispatch({
           type: 'pairIssued',
           token: issued.token,
           code: issued.code,
@@ -117,7 +115,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
       } catch (error) {
         if (stopped) return;
         if (!(error instanceof WallCallError) || error.kind === 'unreachable')
-          send({ type: 'linkDown', at: Date.now() });
+          dispatch({ type: 'linkDown', at: Date.now() });
         timer = setTimeout(() => void request(), backoffMs(attempt++));
       }
     };
@@ -135,22 +133,22 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
     const confirmToken = async () => {
       try {
         const self = await wallCall(wallEndpoints.me, { token: tokenRef.current });
-        send({ type: 'selfLoaded', self, at: Date.now() });
+        dispatch({ type: 'selfLoaded', self, at: Date.now() });
       } catch (error) {
         if (error instanceof WallCallError && error.kind === 'refused')
-          send({ type: 'tokenRefused', at: Date.now() });
+          dispatch({ type: 'tokenRefused', at: Date.now() });
       }
     };
     const subscriptions = [
       live.connectionState$.subscribe((s) => {
-        if (s === 'connected') send({ type: 'linkUp', at: Date.now() });
-        else if (s === 'reconnecting') send({ type: 'linkDown', at: Date.now() });
+        if (s === 'connected') dispatch({ type: 'linkUp', at: Date.now() });
+        else if (s === 'reconnecting') dispatch({ type: 'linkDown', at: Date.now() });
         else if (s === 'refused') {
           // The console's re-login prompt is not for a wall: the display token decides (the prompt is
           // raised right after this state, hence the next task). Refused but still valid (a failure of the
           // gateway's own): stale, and the healing loop reconnects.
           setTimeout(dismissRelogin, 0);
-          send({ type: 'linkDown', at: Date.now() });
+          dispatch({ type: 'linkDown', at: Date.now() });
           void confirmToken();
         }
       }),
@@ -190,7 +188,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
     const check = async () => {
       if (await gatewayAnswers()) {
         if (stopped || (await reloadIfNewBuild())) return;
-        send({ type: 'contacted', at: Date.now() });
+        dispatch({ type: 'contacted', at: Date.now() });
         if (paired && live.state !== 'connected') {
           live.stop();
           live.start(() => tokenRef.current ?? undefined);

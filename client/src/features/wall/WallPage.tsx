@@ -101,8 +101,10 @@ function WallScreen({ id, monitor }: { id: string; monitor: WallMonitor }) {
     );
   else {
     const Monitor = monitor.component;
+    // A change of what the display holds (its role edited) starts the monitor afresh, loading its new scope.
+    const scope = `${phase.self.id}:${phase.self.permission.join(',')}:${phase.self.providers.join(',')}`;
     body = (
-      <ErrorBoundary resetKey={phase.self.id}>
+      <ErrorBoundary key={scope} resetKey={scope}>
         <Suspense fallback={<Spinner size={80} />}>
           <Monitor
             live={live}

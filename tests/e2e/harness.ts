@@ -40,79 +40,92 @@ export interface Gateway {
   dataDir: string;
   /** Stops the gateway (SIGTERM) and starts it again on the same port and data: a gateway restart. */
   restart(options?: { whileDown?: () => Promise<void> }): Promise<void>;
+  /** Stops the gateway process (SIGTERM) and deletes its data directory. */
   stop(): Promise<void>;
+  /** Stops the gateway process as a restart or a crash would, keeping its data directory and port. */
+  halt(): Promise<void>;
+  /**
+   * Starts the gateway again after {@link halt}: same port, same data directory, same settings, with `env`
+   * added (a new deploy: another `DMS_CLIENT_DIR`, say).
+   */
+  resume(env?: Record<string, string>): Promise<void>;
 }
 
 /**
  * Starts the built gateway (`gateway/dist/start.js`, as `npm start` does) on a free port with a fresh data
- * directory, and waits until /healthz answers.
+ * directory, and waits until /healthz answers. It can be halted and resumed on the same port and data (a
+ * gateway restart, as a deploy does it).
  */
 export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dms-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  let child = await spawnGateway(port, dataDir, env, url);
-  const halt = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+  let child: ChildProcess | undefined;
+  let settings = env;
+
+  const launch = async (): Promise<void> => {
+    const proc: ChildProcess = spawn(process.execPath, ['gateway/dist/start.js'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DMS_DATA_DIR: dataDir,
+        DMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        DMS_FEED: 'off',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        ...settings,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let output = '';
+    proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    proc.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`gateway exited early:\n${output}`);
+      try {
+        const r = await fetch(`${url}/healthz`);
+        if (r.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`gateway did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const halt = async (): Promise<void> => {
+    const proc = child;
+    child = undefined;
+    if (proc && proc.exitCode === null) {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
       await exited;
     }
   };
+
+  await launch();
   return {
     url,
     dataDir,
-    async restart({ whileDown } = {}) {
+    halt,
+    async resume(more = {}) {
+      settings = { ...settings, ...more };
+      await launch();
+    },
+    async restart({ whileDown }: { whileDown?: () => Promise<void> } = {}) {
       await halt();
       await whileDown?.();
-      child = await spawnGateway(port, dataDir, env, url);
+      await launch();
     },
     async stop() {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Starts `gateway/dist/start.js` on `port` with `dataDir` and waits until /healthz answers. */
-async function spawnGateway(
-  port: number,
-  dataDir: string,
-  env: Record<string, string>,
-  url: string,
-): Promise<ChildProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['gateway/dist/start.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DMS_DATA_DIR: dataDir,
-      DMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      DMS_FEED: 'off',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited early:\n${output}`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`gateway did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return child;
 }
 
 /** Launches Debian's Chromium through playwright-core (never a downloaded browser). */

@@ -8,7 +8,7 @@ import { selectRoutes } from '@/lib/session/sessionSlice';
 import { buildContentRoutes } from './contentRoutes';
 import { GuestOnly, RequireSession } from './guards';
 import { useAppSelector } from './hooks';
-import { AuthRedirectPage, LoginPage, NotFoundPage, UnauthorizedPage } from './routeModules';
+import { AuthRedirectPage, LoginPage, NotFoundPage, UnauthorizedPage, WallPage } from './routeModules';
 
 /** The shell (sidebar, navbar, tags) is a module of its own: the login page does not download it. */
 const Layout = lazy(() => import('@/components/layout/Layout').then((m) => ({ default: m.Layout })));
@@ -52,7 +52,10 @@ function Shell() {
   );
 }
 
-/** The top-level routes: login and auth hand-off for visitors, error pages, and the shell. */
+/**
+ * The top-level routes: login and auth hand-off for visitors, wall screens (no sign-in: a display token),
+ * error pages, and the shell.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -74,6 +77,15 @@ export function AppRoutes() {
           </FullPage>
         }
       />
+      <Route
+        path="/wall/:monitor"
+        element={
+          <FullPage>
+            <WallPage />
+          </FullPage>
+        }
+      />
+      <Route path="/wall" element={<Navigate to="/wall/alerts" replace />} />
       <Route
         path="/404"
         element={

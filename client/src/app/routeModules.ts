@@ -69,6 +69,15 @@ const BaccaratMonitorPage = page(
   () => import('@/features/baccarat-monitor/BaccaratMonitorPage'),
   (m) => m.BaccaratMonitorPage,
 );
+const WallScreensPage = page(
+  () => import('@/features/wall/WallScreensPage'),
+  (m) => m.WallScreensPage,
+);
+/** A wall screen (`/wall/:monitor`): outside the shell and the sign-in, on a display token. */
+export const WallPage = page(
+  () => import('@/features/wall/WallPage'),
+  (m) => m.WallPage,
+);
 /** Screens of later issues: an honest "not in this version yet" page until they are built. */
 const UnavailablePage = page(
   () => import('@/features/unavailable/UnavailablePage'),
@@ -94,4 +103,5 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/gamesetting/tablesetting': TableSettingPage,
   '/permission/role': RolePage,
   '/permission/staff': StaffPage,
+  '/permission/display': WallScreensPage,
 };

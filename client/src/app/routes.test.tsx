@@ -82,6 +82,7 @@ describe('route generation by permission codes', () => {
       '/profile/index',
       '/permission',
       '/permission/staff',
+      '/permission/display',
       '*',
     ]);
   });

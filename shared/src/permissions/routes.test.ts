@@ -25,6 +25,7 @@ describe('filterRoutesByCodes', () => {
       '/gamesetting/tablesetting',
       '/permission/role',
       '/permission/staff',
+      '/permission/display',
     ]);
   });
 

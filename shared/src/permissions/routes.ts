@@ -139,6 +139,13 @@ export const ASYNC_ROUTES: readonly AppRoute[] = [
         access: [PERM.STAFF],
         meta: { title: 'staff', icon: 'person' },
       },
+      {
+        // Wall screens (display tokens) are sign-ins without a person: managed with the accounts.
+        path: '/permission/display',
+        name: 'DisplayPermission',
+        access: [PERM.STAFF],
+        meta: { title: 'wallScreens', icon: 'desktop' },
+      },
     ],
   },
 ];

@@ -153,6 +153,17 @@ export async function revoke(db: Db, id: number, now: number, by: string): Promi
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Renames an active display; false when it is not (or no longer) active. */
+export async function rename(db: Db, id: number, name: string): Promise<boolean> {
+  const res = await db
+    .updateTable('display_token')
+    .set({ name })
+    .where('id', '=', id)
+    .where('state', '=', 'active')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 export async function list(
   db: Db,
   q: {

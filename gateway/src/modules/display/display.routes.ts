@@ -11,13 +11,19 @@ export interface DisplayRoutesOptions {
   rateLimitStore?: Store | undefined;
 }
 
-/** `/display/{pair,me,pending,approve,list,revoke}` (wall screens). */
+/** `/display/{pair,me,pending,approve,list,rename,revoke}` (wall screens). */
 export function displayRoutes(
   displays: DisplayService,
   options: DisplayRoutesOptions,
 ): Pick<
   EndpointImpls,
-  'displayPair' | 'displayMe' | 'displayPending' | 'displayApprove' | 'displayList' | 'displayRevoke'
+  | 'displayPair'
+  | 'displayMe'
+  | 'displayPending'
+  | 'displayApprove'
+  | 'displayList'
+  | 'displayRename'
+  | 'displayRevoke'
 > {
   const perAddress = rateLimit({
     windowMs: 60_000,
@@ -41,6 +47,7 @@ export function displayRoutes(
     displayPending: { handle: ({ query }) => displays.pending(query.code) },
     displayApprove: { handle: ({ auth, body, ip }) => displays.approve(auth, body, ip) },
     displayList: { handle: ({ query }) => displays.list(query) },
+    displayRename: { handle: ({ auth, body, ip }) => displays.rename(auth, body.id, body.name, ip) },
     displayRevoke: { handle: ({ auth, body, ip }) => displays.revoke(auth, body.id, ip) },
   };
 }

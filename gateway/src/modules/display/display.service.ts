@@ -284,6 +284,29 @@ export class DisplayService {
     return null;
   }
 
+  /** Renames an active display (the name it is listed under in the console and on its own screen). */
+  async rename(auth: AuthContext, id: number, name: string, ip: string): Promise<null> {
+    const { store, audit } = this.deps;
+    const r = await repo.findById(store.db, id);
+    if (!r || r.state !== 'active') throw refuse.notFound('display.notFound');
+    if (r.name === name) return null;
+    await store.transaction(async (tx) => {
+      if (!(await repo.rename(tx, id, name))) throw refuse.notFound('display.notFound');
+      await audit.record(
+        {
+          actor: { id: auth.accountId, name: auth.account },
+          action: AUDIT_ACTIONS.displayRenamed,
+          targetType: 'display',
+          targetId: id,
+          detail: { from: r.name, to: name },
+          ip,
+        },
+        tx,
+      );
+    });
+    return null;
+  }
+
   /** Deletes pending requests whose code expired more than a day ago. */
   prune(): Promise<number> {
     return repo.prunePending(this.deps.store.db, this.deps.now() - 86_400_000);

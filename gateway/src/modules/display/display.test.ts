@@ -143,6 +143,46 @@ describe('wall screen pairing', () => {
     }
   });
 
+  it('reads the alert list of its providers but cannot act on an alert (watch only)', async () => {
+    const wall = await pair();
+    await approve(wall.code, await monitorRole([PERM.RISK_DATA]), [1001]);
+    const alerts = await t.call<{ total: number; items: unknown[] }>('GET', '/risk/alerts', {
+      token: wall.token,
+      query: { state: 'open', size: 50 },
+    });
+    expect([alerts.status, alerts.body.code]).toEqual([200, 0]);
+    expect(alerts.body.data.items).toBeInstanceOf(Array);
+    for (const body of [
+      { id: 1, action: 'acknowledge' },
+      { id: 1, action: 'resolve', outcome: 'false_positive' },
+    ]) {
+      const res = await t.call('POST', '/risk/alerts/action', { token: wall.token, body });
+      expect([res.status, res.body.key]).toEqual([403, 'display.watchOnly']);
+    }
+  });
+
+  it('renames an active display (audited), and refuses to rename a revoked one', async () => {
+    const wall = await pair('Rename me');
+    const { id } = (await approve(wall.code, await monitorRole([PERM.BACCARAT_MONITOR]), [1001])).body.data;
+    const renamed = await t.call('POST', '/display/rename', { token: admin, body: { id, name: 'Pit 3 wall' } });
+    expect(renamed.body.code).toBe(0);
+    const me = await t.call<DisplaySelf>('GET', '/display/me', { token: wall.token });
+    expect(me.body.data.name).toBe('Pit 3 wall');
+    const blank = await t.call('POST', '/display/rename', { token: admin, body: { id, name: '  ' } });
+    expect(blank.status).toBe(400);
+    const byWall = await t.call('POST', '/display/rename', { token: wall.token, body: { id, name: 'x' } });
+    expect([byWall.status, byWall.body.key]).toEqual([403, 'display.watchOnly']);
+    await t.call('POST', '/display/revoke', { token: admin, body: { id } });
+    const gone = await t.call('POST', '/display/rename', { token: admin, body: { id, name: 'Again' } });
+    expect([gone.status, gone.body.key]).toEqual([404, 'display.notFound']);
+    const audit = await t.call<Page<AuditRow>>('GET', '/permission/audit/list', {
+      token: admin,
+      query: { targetType: 'display', pageSize: 100 },
+    });
+    const renames = audit.body.data.list.filter((r) => r.targetId === String(id) && r.action === 'display.rename');
+    expect(renames).toHaveLength(1);
+  });
+
   it('refuses an approver who lacks the monitor code or the providers', async () => {
     const staff = await createStaff(t, { codes: [PERM.STAFF, PERM.RISK_DATA], providers: [1001] });
     const wall = await pair();

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   rateImported: 'rate.import',
   displayApproved: 'display.approve',
   displayRevoked: 'display.revoke',
+  displayRenamed: 'display.rename',
   alertAcknowledged: 'alert.acknowledge',
   alertAssigned: 'alert.assign',
   alertSnoozed: 'alert.snooze',

@@ -24,7 +24,8 @@ import { ERR } from '../../errors/codes';
  *    expires by idleness; `POST /display/revoke` ends it at once (its sockets are disconnected, its next
  *    request refused with -2). `GET /display/list` shows every display with its last contact.
  *
- * Approval and revocation are in the audit log (`display.approve`, `display.revoke`).
+ * Approval, renaming and revocation are in the audit log (`display.approve`, `display.rename`,
+ * `display.revoke`).
  */
 
 /** The console page where a pairing code is approved; the wall's QR code opens `${origin}${path}?code=<code>`. */
@@ -172,3 +173,10 @@ export const displayListQuerySchema = pageQuerySchema.extend({
 export type DisplayListQuery = z.input<typeof displayListQuerySchema>;
 
 export const displayRevokeBodySchema = z.object({ id: idSchema });
+
+/** `POST /display/rename`: the name an active display is listed under (shown nowhere else). */
+export const displayRenameBodySchema = z.object({
+  id: idSchema,
+  name: requiredString(ERR.GENERAL, 'name is required', 64),
+});
+export type DisplayRenameBody = z.input<typeof displayRenameBodySchema>;

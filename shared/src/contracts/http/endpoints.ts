@@ -71,6 +71,7 @@ import {
   displayPairResultSchema,
   displayPendingQuerySchema,
   displayPendingSchema,
+  displayRenameBodySchema,
   displayRevokeBodySchema,
   displayRowSchema,
   displaySelfSchema,
@@ -651,6 +652,7 @@ export const endpoints = {
     tag: 'risk',
     access: [PERM.BACCARAT_MONITOR, PERM.RISK_DATA],
     query: alertListQuerySchema,
+    watch: true,
     response: riskPageSchema(alertRowSchema),
   }),
   alertAction: def({
@@ -896,6 +898,16 @@ export const endpoints = {
     body: displayRevokeBodySchema,
     response: z.null(),
     refusals: { 404: 'No such display (code -1)' },
+  }),
+  displayRename: def({
+    method: 'POST',
+    path: '/display/rename',
+    summary: 'Rename an active wall screen',
+    tag: 'display',
+    access: [DISPLAY_ADMIN_PERMISSION],
+    body: displayRenameBodySchema,
+    response: z.null(),
+    refusals: { 404: 'No such active display (code -1)' },
   }),
   liveReplay: def({
     method: 'GET',

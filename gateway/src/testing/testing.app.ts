@@ -40,7 +40,11 @@ export interface TestApp {
   /** A token of the admin (super) account. */
   adminToken: string;
   /** Calls `${API_BASE}${path}`; the envelope comes back parsed, whatever the status. */
-  call<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, options?: CallOptions): Promise<CallResult<T>>;
+  call<T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>;
   /** Signs in and returns the token; throws if refused. */
   login(username: string, password: string): Promise<string>;
   close(): Promise<void>;

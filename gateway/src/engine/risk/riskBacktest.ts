@@ -290,7 +290,10 @@ export class QualityTally {
       if (!verdict.right) continue;
       const seen = this.caught.get(verdict.group);
       if (!seen)
-        this.caught.set(verdict.group, { rounds: this.injector.together[verdict.group] ?? 0, level: f.level });
+        this.caught.set(verdict.group, {
+          rounds: this.injector.together[verdict.group] ?? 0,
+          level: f.level,
+        });
       else if (f.level > seen.level) seen.level = f.level;
     }
   }

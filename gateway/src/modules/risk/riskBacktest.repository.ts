@@ -43,9 +43,11 @@ export class RiskBacktestRepository implements BacktestSource {
       // Just before the first commit holding an input of the window (see `RiskInputRepository.read`).
       start: firsts.length > 0 ? { seq: Math.min(...firsts), ts: -1, id: '', kind: 0 } : undefined,
       endSeq: Math.max(-1, ...seqs((s) => s.last)),
-      tables: tables.rows.map(
-        (r): BacktestTable => ({ tableId: r.table_id, provider: Number(r.provider), rounds: Number(r.n) }),
-      ),
+      tables: tables.rows.map((r): BacktestTable => ({
+        tableId: r.table_id,
+        provider: Number(r.provider),
+        rounds: Number(r.n),
+      })),
     };
   }
 

@@ -156,6 +156,7 @@ describe('Risk Setting backtest in the browser', () => {
     expect(await dialog.getByRole('button', { name: enRisk.backtest.cancel }).count()).toBe(1);
     if (shots) {
       mkdirSync(shots, { recursive: true });
+      await page.waitForTimeout(300);
       await page.screenshot({ path: `${shots}/backtest-progress-en.png` });
     }
     // Then the tables: what each setting flags, and the quality on the injected groups.
@@ -176,7 +177,6 @@ describe('Risk Setting backtest in the browser', () => {
     const recall = await quality.locator('tr', { hasText: enRisk.backtest.q.recall }).first().innerText();
     expect(recall).toMatch(/\d+\.\d\d%/);
     expect(await dialog.innerText()).toContain(enRisk.backtest.note.precision);
-    // What the gateway answered is what the table shows.
     if (shots) await page.screenshot({ path: `${shots}/backtest-result-en.png`, fullPage: true });
     // Nothing was saved: the stored thresholds are still the defaults.
     const stored = await api<{ settings: { levelHigh: number } }>(
@@ -187,7 +187,8 @@ describe('Risk Setting backtest in the browser', () => {
       adminToken,
     );
     expect(stored.data.settings.levelHigh).toBe(8);
-    await dialog.getByRole('button', { name: enRisk.backtest.close }).click();
+    await dialog.getByRole('button', { name: enRisk.backtest.close, exact: true }).last().click();
+    await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
   }, 180_000);
 
@@ -201,10 +202,25 @@ describe('Risk Setting backtest in the browser', () => {
     const dialog = page.getByRole('dialog', { name: zhRisk.backtest.title });
     const cancel = dialog.getByRole('button', { name: zhRisk.backtest.cancel });
     await cancel.waitFor({ timeout: 10_000 });
-    if (shots) await page.screenshot({ path: `${shots}/backtest-progress-zh-390.png` });
+    if (shots) {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${shots}/backtest-progress-zh-390.png` });
+    }
     await cancel.click();
     await expect.poll(() => dialog.innerText(), { timeout: 10_000 }).toContain(zhRisk.backtest.cancelled);
     expect(await dialog.getByRole('table').count()).toBe(0);
+    // Closed and run again, it runs to its end and shows both tables.
+    await dialog.getByRole('button', { name: zhRisk.backtest.close, exact: true }).last().click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('button', { name: zhRisk.backtest.run, exact: true }).click();
+    await dialog.getByRole('table', { name: zhRisk.backtest.quality }).waitFor({ timeout: 120_000 });
+    expect(await dialog.getByRole('table', { name: zhRisk.backtest.flagged }).innerText()).toContain(
+      zhRisk.backtest.proposed,
+    );
+    if (shots) {
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${shots}/backtest-result-zh-390.png` });
+    }
     await context.close();
-  }, 60_000);
+  }, 180_000);
 });

@@ -158,7 +158,7 @@ function BacktestTables({ result }: { result: BacktestResult }) {
   ) => {
     const delta = proposed[level] - current[level];
     return (
-      <td className="dms-risk__num" key={`p-${level}`}>
+      <td className={`dms-risk__num${level === 'abnormal' ? ' dms-risk__split' : ''}`} key={`p-${level}`}>
         {delta === 0 ? (
           formatCount(proposed[level])
         ) : (
@@ -179,7 +179,13 @@ function BacktestTables({ result }: { result: BacktestResult }) {
     { key: 'recallHigh', value: (q) => formatRatio(q.recallHigh) },
     { key: 'precision', value: (q) => formatRatio(q.precision) },
     { key: 'falseFlags', value: (q) => formatCount(q.falseFlags) },
-    { key: 'medianRounds', value: (q) => formatDecimal(q.medianRoundsToDetection) },
+    {
+      key: 'medianRounds',
+      value: (q) =>
+        Number.isInteger(q.medianRoundsToDetection)
+          ? formatCount(q.medianRoundsToDetection)
+          : formatDecimal(q.medianRoundsToDetection),
+    },
     {
       key: 'caught',
       value: (q) =>
@@ -209,16 +215,20 @@ function BacktestTables({ result }: { result: BacktestResult }) {
               <th scope="col" rowSpan={2}>
                 {t('col.groupKind')}
               </th>
-              <th scope="colgroup" colSpan={3} className="dms-risk__num">
+              <th scope="colgroup" colSpan={3} className="dms-risk__group">
                 {t('backtest.current')}
               </th>
-              <th scope="colgroup" colSpan={3} className="dms-risk__num">
+              <th scope="colgroup" colSpan={3} className="dms-risk__group dms-risk__split">
                 {t('backtest.proposed')}
               </th>
             </tr>
             <tr>
               {[...LEVELS, ...LEVELS].map((l, i) => (
-                <th scope="col" key={`${l}-${i}`} className="dms-risk__num">
+                <th
+                  scope="col"
+                  key={`${l}-${i}`}
+                  className={`dms-risk__num${i === 3 ? ' dms-risk__split' : ''}`}
+                >
                   {t(LEVEL_LABEL[l])}
                 </th>
               ))}

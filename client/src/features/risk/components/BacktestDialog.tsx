@@ -68,7 +68,9 @@ export function BacktestDialog({ proposed, onClose, portalContainer }: BacktestD
     pollingInterval: polling ? 400 : 0,
   });
   const job = status.data && status.data.id === jobId ? status.data : undefined;
-  const running = !error && (!job || job.state === 'running');
+  // A job the gateway no longer knows (restarted, or forgotten) ends the wait with its message.
+  const failure = error ?? (jobId && status.isError ? errorMessageOf(status.error) : undefined);
+  const running = !failure && (!job || job.state === 'running');
   useEffect(() => setPolling(running), [running]);
 
   const close = () => {
@@ -89,9 +91,9 @@ export function BacktestDialog({ proposed, onClose, portalContainer }: BacktestD
       {...(portalContainer ? { portalContainer } : {})}
     >
       <DialogBody>
-        {error || job?.state === 'failed' ? (
+        {failure || job?.state === 'failed' ? (
           <Callout intent={Intent.DANGER} role="alert">
-            {error ?? t(job?.error ?? 'risk.backtestFailed', { ns: 'errors' })}
+            {failure ?? t(job?.error ?? 'risk.backtestFailed', { ns: 'errors' })}
           </Callout>
         ) : running ? (
           <section className="dms-risk__backtest-progress" aria-label={t('backtest.progress')}>

@@ -22,8 +22,6 @@ import type { RiskDetector, RiskDetectorFactory, RiskFinding } from './riskFindi
 /** A baccarat table of the replayed window, with its settled rounds there. */
 export interface BacktestTable {
   tableId: string;
-  /** The provider whose accounts the injected players are. */
-  provider: number;
   rounds: number;
 }
 
@@ -69,8 +67,10 @@ const DECOYS_PER_GROUP = 3;
 const GROUP_ROUNDS = 400;
 const CHIPS = [1000, 2000, 5000, 10_000, 20_000, 50_000];
 const DECOY_STYLES: DecoyStyle[] = ['streak', 'chop', 'flat', 'banker', 'player', 'random'];
-/** Prefix of every injected account (no platform account starts with it: `~` is not sent by the platform). */
+/** Prefix of every injected account. */
 export const INJECTED_PREFIX = '~bt-';
+/** Provider of every injected account: no platform provider is 0, so no injected account is a real one. */
+export const INJECTED_PROVIDER = 0;
 
 /** mulberry32: a small seeded generator. */
 export function seeded(seed: number): () => number {
@@ -115,13 +115,13 @@ export function planInjection(tables: readonly BacktestTable[], seed = BACKTEST_
       start,
       length,
       members: Array.from({ length: size }, (_, m) => ({
-        provider: table.provider,
+        provider: INJECTED_PROVIDER,
         account: `${INJECTED_PREFIX}${name}-${String.fromCharCode(97 + m)}`,
       })),
     });
     for (let d = 0; d < DECOYS_PER_GROUP; d++) {
       decoys.push({
-        provider: table.provider,
+        provider: INJECTED_PROVIDER,
         account: `${INJECTED_PREFIX}honest${decoys.length}`,
         style: DECOY_STYLES[(i * DECOYS_PER_GROUP + d) % DECOY_STYLES.length]!,
         tableId: table.tableId,

@@ -34,8 +34,8 @@ export class RiskBacktestRepository implements BacktestSource {
     const seqs = (pick: (s: Span) => number | string | null) =>
       spans.flatMap((s) => (s && pick(s) !== null ? [Number(pick(s))] : []));
     const firsts = seqs((s) => s.first);
-    const tables = await sql<{ table_id: string; provider: number | string; n: number | string }>`
-      select table_id, min(provider) as provider, count(*) as n from game_round
+    const tables = await sql<{ table_id: string; n: number | string }>`
+      select table_id, count(*) as n from game_round
       where settled_seq is not null and game_id = 1 and settled_at >= ${from} and settled_at <= ${to}
       group by table_id order by table_id`.execute(db);
     return {
@@ -43,11 +43,7 @@ export class RiskBacktestRepository implements BacktestSource {
       // Just before the first commit holding an input of the window (see `RiskInputRepository.read`).
       start: firsts.length > 0 ? { seq: Math.min(...firsts), ts: -1, id: '', kind: 0 } : undefined,
       endSeq: Math.max(-1, ...seqs((s) => s.last)),
-      tables: tables.rows.map((r): BacktestTable => ({
-        tableId: r.table_id,
-        provider: Number(r.provider),
-        rounds: Number(r.n),
-      })),
+      tables: tables.rows.map((r): BacktestTable => ({ tableId: r.table_id, rounds: Number(r.n) })),
     };
   }
 

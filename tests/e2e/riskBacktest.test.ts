@@ -177,7 +177,12 @@ describe('Risk Setting backtest in the browser', () => {
     const recall = await quality.locator('tr', { hasText: enRisk.backtest.q.recall }).first().innerText();
     expect(recall).toMatch(/\d+\.\d\d%/);
     expect(await dialog.innerText()).toContain(enRisk.backtest.note.precision);
-    if (shots) await page.screenshot({ path: `${shots}/backtest-result-en.png`, fullPage: true });
+    if (shots) {
+      await page.screenshot({ path: `${shots}/backtest-result-en.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${shots}/backtest-result-en-390.png` });
+    }
     // Nothing was saved: the stored thresholds are still the defaults.
     const stored = await api<{ settings: { levelHigh: number } }>(
       gateway.url,
@@ -214,7 +219,9 @@ describe('Risk Setting backtest in the browser', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole('button', { name: zhRisk.backtest.run, exact: true }).click();
     await dialog.getByRole('table', { name: zhRisk.backtest.quality }).waitFor({ timeout: 120_000 });
-    expect(await dialog.getByRole('table', { name: zhRisk.backtest.flagged }).innerText()).toContain(
+    // On a phone each count reads "current → proposed"; the quality table keeps both columns.
+    expect(await dialog.getByRole('table', { name: zhRisk.backtest.flagged }).innerText()).toContain('→');
+    expect(await dialog.getByRole('table', { name: zhRisk.backtest.quality }).innerText()).toContain(
       zhRisk.backtest.proposed,
     );
     if (shots) {

@@ -12,6 +12,7 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
 import {
   BACKTEST_KINDS,
   type BacktestKind,
@@ -23,6 +24,7 @@ import type { RiskSettings } from '@dms/shared/contracts/http/riskSettings';
 import { formatDate } from '@dms/shared/format/date';
 import { errorMessageOf } from '@/lib/api/baseQuery';
 import { formatCount, formatDecimal, formatRatio } from '@/lib/format/number';
+import { selectDevice } from '@/lib/ui/appSlice';
 import {
   useRiskBacktestCancelMutation,
   useRiskBacktestStartMutation,
@@ -147,6 +149,7 @@ export function BacktestDialog({ proposed, onClose, portalContainer }: BacktestD
 
 function BacktestTables({ result }: { result: BacktestResult }) {
   const { t } = useTranslation('risk');
+  const mobile = useSelector(selectDevice) === 'mobile';
   const kindLabel = (k: BacktestKind) =>
     k === 'pair' || k === 'ring'
       ? t(`groupKind.${k}`)
@@ -210,51 +213,55 @@ function BacktestTables({ result }: { result: BacktestResult }) {
         })}
       </p>
       <h4 className={Classes.HEADING}>{t('backtest.flagged')}</h4>
-      <div className="dms-risk__scroll" role="region" aria-label={t('backtest.flagged')} tabIndex={0}>
-        <HTMLTable compact striped className="dms-risk__table" aria-label={t('backtest.flagged')}>
-          <thead>
-            <tr>
-              <th scope="col" rowSpan={2}>
-                {t('col.groupKind')}
-              </th>
-              <th scope="colgroup" colSpan={3} className="dms-risk__group">
-                {t('backtest.current')}
-              </th>
-              <th scope="colgroup" colSpan={3} className="dms-risk__group dms-risk__split">
-                {t('backtest.proposed')}
-              </th>
-            </tr>
-            <tr>
-              {[...LEVELS, ...LEVELS].map((l, i) => (
-                <th
-                  scope="col"
-                  key={`${l}-${i}`}
-                  className={`dms-risk__num${i === 3 ? ' dms-risk__split' : ''}`}
-                >
-                  {t(LEVEL_LABEL[l])}
+      {mobile ? (
+        <CompactCounts result={result} kindLabel={kindLabel} />
+      ) : (
+        <div className="dms-risk__scroll" role="region" aria-label={t('backtest.flagged')} tabIndex={0}>
+          <HTMLTable compact striped className="dms-risk__table" aria-label={t('backtest.flagged')}>
+            <thead>
+              <tr>
+                <th scope="col" rowSpan={2}>
+                  {t('col.groupKind')}
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {BACKTEST_KINDS.map((k) => {
-              const current = result.current.counts[k];
-              const proposed = result.proposed.counts[k];
-              return (
-                <tr key={k}>
-                  <th scope="row">{kindLabel(k)}</th>
-                  {LEVELS.map((l) => (
-                    <td className="dms-risk__num" key={`c-${l}`}>
-                      {formatCount(current[l])}
-                    </td>
-                  ))}
-                  {LEVELS.map((l) => cell(current, proposed, l))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
-      </div>
+                <th scope="colgroup" colSpan={3} className="dms-risk__group">
+                  {t('backtest.current')}
+                </th>
+                <th scope="colgroup" colSpan={3} className="dms-risk__group dms-risk__split">
+                  {t('backtest.proposed')}
+                </th>
+              </tr>
+              <tr>
+                {[...LEVELS, ...LEVELS].map((l, i) => (
+                  <th
+                    scope="col"
+                    key={`${l}-${i}`}
+                    className={`dms-risk__num${i === 3 ? ' dms-risk__split' : ''}`}
+                  >
+                    {t(LEVEL_LABEL[l])}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {BACKTEST_KINDS.map((k) => {
+                const current = result.current.counts[k];
+                const proposed = result.proposed.counts[k];
+                return (
+                  <tr key={k}>
+                    <th scope="row">{kindLabel(k)}</th>
+                    {LEVELS.map((l) => (
+                      <td className="dms-risk__num" key={`c-${l}`}>
+                        {formatCount(current[l])}
+                      </td>
+                    ))}
+                    {LEVELS.map((l) => cell(current, proposed, l))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
       <h4 className={Classes.HEADING}>{t('backtest.quality')}</h4>
       <p className={Classes.TEXT_MUTED}>
         {result.injected.tables === 0
@@ -267,7 +274,12 @@ function BacktestTables({ result }: { result: BacktestResult }) {
             })}
       </p>
       <div className="dms-risk__scroll" role="region" aria-label={t('backtest.quality')} tabIndex={0}>
-        <HTMLTable compact striped className="dms-risk__table" aria-label={t('backtest.quality')}>
+        <HTMLTable
+          compact
+          striped
+          className="dms-risk__table dms-risk__quality"
+          aria-label={t('backtest.quality')}
+        >
           <thead>
             <tr>
               <th scope="col">{t('backtest.measure')}</th>
@@ -297,5 +309,53 @@ function BacktestTables({ result }: { result: BacktestResult }) {
         <li>{t('backtest.note.rounds')}</li>
       </ul>
     </div>
+  );
+}
+
+/**
+ * The counts on a phone: one column a level, each cell "current → proposed", so that both settings stay
+ * side by side in 390 px.
+ */
+function CompactCounts({
+  result,
+  kindLabel,
+}: {
+  result: BacktestResult;
+  kindLabel: (k: BacktestKind) => string;
+}) {
+  const { t } = useTranslation('risk');
+  return (
+    <>
+      <p className={Classes.TEXT_MUTED}>{t('backtest.compactHint')}</p>
+      <HTMLTable compact striped className="dms-risk__table" aria-label={t('backtest.flagged')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('col.groupKind')}</th>
+            {LEVELS.map((l) => (
+              <th scope="col" key={l} className="dms-risk__num">
+                {t(LEVEL_LABEL[l])}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {BACKTEST_KINDS.map((k) => (
+            <tr key={k}>
+              <th scope="row">{kindLabel(k)}</th>
+              {LEVELS.map((l) => {
+                const before = result.current.counts[k][l];
+                const after = result.proposed.counts[k][l];
+                return (
+                  <td className="dms-risk__num" key={l}>
+                    {formatCount(before)} →{' '}
+                    {before === after ? formatCount(after) : <strong>{formatCount(after)}</strong>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </>
   );
 }

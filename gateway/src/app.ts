@@ -50,6 +50,8 @@ import { RiskReplaySource } from './modules/risk/risk.repository';
 import { RiskService } from './modules/risk/risk.service';
 import { RiskStoreSink } from './modules/risk/risk.sink';
 import { riskRoutes } from './modules/risk/risk.routes';
+import { RiskBacktestService, type BacktestLimits } from './modules/risk/riskBacktest.service';
+import { RiskBacktestRepository } from './modules/risk/riskBacktest.repository';
 import { TelegramOutbox, loadTelegramConfig, sendMessage, type TelegramConfig } from './notify/telegram';
 import { publishChange } from './platform/live/live.publisher';
 import { createEngine, type Engine } from './engine/engine.start';
@@ -90,6 +92,8 @@ export interface AppOptions {
   riskDetector?: RiskDetectorFactory | false;
   /** Tuning of the risk runner (tests poll faster). */
   riskRunner?: Partial<RiskRunnerTuning>;
+  /** Limits of the Risk Setting backtests (tests make the time limit short). */
+  riskBacktest?: Partial<BacktestLimits>;
   /** Telegram's settings; by default `DMS_TELEGRAM_*` and `DMS_PUBLIC_URL` of the environment. */
   telegram?: TelegramConfig;
 }
@@ -254,6 +258,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         : undefined,
     });
     riskDetectors.settings = (await risk.currentSettings()).settings;
+    // Backtests replay with the engine's detector even where this instance runs no detection.
+    const backtests = new RiskBacktestService({
+      source: new RiskBacktestRepository(store),
+      factory: riskDetectorFactory === false ? createRiskDetector : riskDetectorFactory,
+      currentSettings: async () => (await risk.currentSettings()).settings,
+      audit,
+      now,
+      logger,
+      ...(options.riskBacktest ? { limits: options.riskBacktest } : {}),
+    });
     const riskRunner =
       riskDetectorFactory === false
         ? undefined
@@ -290,7 +304,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
       ...tablesRoutes(tables),
-      ...riskRoutes(risk),
+      ...riskRoutes(risk, backtests),
       ...liveRoutes(
         new PeriodReplayService(periodRepo, () => options.periodReplay ?? riskStore),
         new LiveTablesService(periodRepo),
@@ -407,6 +421,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         (closing ??= (async () => {
           feedProgress.unsubscribe();
           telegramOutbox.stop();
+          backtests.close();
           await riskRunner?.stop();
           await liveRounds.stop();
           feedCounts.stop();

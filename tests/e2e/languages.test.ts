@@ -125,6 +125,19 @@ const SCREENS: readonly LanguageScreen[] = [
   { name: 'baccarat monitor', path: '/bjlmonitor/bjlmonitor', ready: '.dms-page' },
   { name: 'risk data', path: '/riskdata/riskdata', ready: '.dms-page' },
   { name: 'risk setting', path: '/risksetting', ready: '.dms-page' },
+  {
+    name: 'risk setting · backtest',
+    path: '/risksetting',
+    ready: '.dms-page',
+    // The backtest's result (or its message when nothing could run), not its progress.
+    open: async (page: Page) => {
+      await page.locator('button:has(.bp6-icon-lab-test)').first().click();
+      await page
+        .locator('.dms-risk__backtest-result, .dms-risk__backtest .bp6-callout')
+        .first()
+        .waitFor({ timeout: 60_000 });
+    },
+  },
   { name: 'teen patti monitor', path: '/teenPatti/teenPatti', ready: '.dms-page' },
   { name: 'teen patti test tools', path: '/teenPatti/testTools', ready: '.dms-page' },
   { name: 'teen patti data viewer', path: '/teenPatti/testDataViewer', ready: '.dms-page' },

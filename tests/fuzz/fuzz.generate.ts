@@ -166,13 +166,33 @@ function typesOf(schema: JsonSchema | undefined): Set<string> {
   return out;
 }
 
+/**
+ * Whether a numeric schema refuses `n`: out of its bounds, or not an integer where it wants one. A schema
+ * without bounds (or a union) is taken to refuse the usual bad numbers, as before; but a threshold of
+ * 0–100 takes 0 and 1.5, which are then no bad values.
+ */
+function refusesNumber(schema: JsonSchema | undefined, n: number): boolean {
+  if (!schema || schema.anyOf) return true;
+  const bound = (k: string) => (typeof schema[k] === 'number' ? (schema[k] as number) : undefined);
+  const [min, max, gt, lt] = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].map(bound);
+  if (min === undefined && max === undefined && gt === undefined && lt === undefined) return true;
+  if (typesOf(schema).has('integer') && !Number.isSafeInteger(n)) return true;
+  return (
+    (min !== undefined && n < min) ||
+    (max !== undefined && n > max) ||
+    (gt !== undefined && n <= gt) ||
+    (lt !== undefined && n >= lt)
+  );
+}
+
 /** A value of a field that the contract refuses, chosen by the field's schema. */
 function badValue(rng: Rng, name: string, schema: JsonSchema | undefined): unknown {
   const types = typesOf(schema);
   const candidates: unknown[] = [...BAD_STRINGS];
   if (!types.has('string') && !types.has('enum'))
     candidates.push(...WRONG_TYPES.filter((v) => typeof v !== 'string'));
-  if (types.has('number') || types.has('integer')) candidates.push(...BAD_NUMBERS);
+  if (types.has('number') || types.has('integer'))
+    candidates.push(...BAD_NUMBERS.filter((n) => refusesNumber(schema, n)));
   if (types.has('array'))
     candidates.push([0], [-1], [2147483648], ['\u0000'], ['cny'], [{}], new Array(600).fill(1001));
   if (types.size === 0) candidates.push(...BAD_NUMBERS, ...WRONG_TYPES);

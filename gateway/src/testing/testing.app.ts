@@ -40,7 +40,11 @@ export interface TestApp {
   /** A token of the admin (super) account. */
   adminToken: string;
   /** Calls `${API_BASE}${path}`; the envelope comes back parsed, whatever the status. */
-  call<T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions): Promise<CallResult<T>>;
+  call<T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>;
   /** Signs in and returns the token; throws if refused. */
   login(username: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -55,7 +59,7 @@ export interface TestAppOptions {
   /** Options of the app beyond the test defaults (a fake replay source, the round streams' windows). */
   app?: Pick<
     AppOptions,
-    'liveReplay' | 'liveRounds' | 'periodReplay' | 'riskDetector' | 'riskRunner' | 'telegram'
+    'liveReplay' | 'liveRounds' | 'periodReplay' | 'riskDetector' | 'riskRunner' | 'riskBacktest' | 'telegram'
   >;
   /** The gateway's logger (silent by default). */
   logger?: Logger;
@@ -99,7 +103,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const url = `http://127.0.0.1:${port}`;
 
   const call = async <T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     o: CallOptions = {},
   ): Promise<CallResult<T>> => {

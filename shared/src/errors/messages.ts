@@ -82,6 +82,10 @@ export const MESSAGES = {
   'risk.telegramGroupId': 'group id must be a Telegram chat id or @name',
   'risk.telegramNotFound': 'Telegram group not found',
   'risk.telegramNotConfigured': 'no Telegram bot token is configured (DMS_TELEGRAM_BOT_TOKEN)',
+  'risk.backtestNotFound': 'backtest not found: it is not yours, or it finished too long ago',
+  'risk.backtestBusy': 'too many backtests are running; try again in a few minutes',
+  'risk.backtestTimeout': 'the backtest took longer than its time limit and was stopped',
+  'risk.backtestFailed': 'the backtest failed; see the gateway log',
 
   // Base data
   'base.unknownProvider': 'unknown provider {{provider}}',

@@ -31,6 +31,7 @@ import {
   useTelegramTestMutation,
   useTelegramUpdateMutation,
 } from './api/riskApi';
+import { BacktestDialog } from './components/BacktestDialog';
 
 /** The thresholds in the order the form shows them, with the step of their input. */
 const FIELDS: { key: keyof RiskSettings; step: number; minor?: number }[] = [
@@ -62,6 +63,7 @@ export function RiskSettingPage() {
   const [save, saving] = useRiskSettingsSaveMutation();
   const [draft, setDraft] = useState<RiskSettings>();
   const [serverError, setServerError] = useState<string>();
+  const [backtest, setBacktest] = useState<RiskSettings>();
   useEffect(() => {
     if (current.data && !draft) setDraft(current.data.settings);
   }, [current.data, draft]);
@@ -143,6 +145,13 @@ export function RiskSettingPage() {
                 loading={saving.isLoading}
               />
               <Button
+                icon="lab-test"
+                text={t('backtest.run')}
+                title={t('backtest.hint')}
+                disabled={!parsed?.success}
+                onClick={() => parsed?.success && setBacktest({ ...parsed.data })}
+              />
+              <Button
                 icon="reset"
                 text={t('settings.revert')}
                 disabled={!changed}
@@ -152,6 +161,11 @@ export function RiskSettingPage() {
           </form>
         )}
       </Card>
+      <BacktestDialog
+        proposed={backtest}
+        onClose={() => setBacktest(undefined)}
+        portalContainer={portal ?? undefined}
+      />
       <TelegramGroups portal={portal} />
     </div>
   );

@@ -233,7 +233,12 @@ export function mountEndpoints(router: Router, impls: EndpointImpls, options: Mo
       }
       res.json(ok(data ?? null));
     };
-    const route = def.method === 'GET' ? router.get.bind(router) : router.post.bind(router);
+    const route =
+      def.method === 'GET'
+        ? router.get.bind(router)
+        : def.method === 'DELETE'
+          ? router.delete.bind(router)
+          : router.post.bind(router);
     route(def.path, guard(def, options), ...(impl.before ?? []), run);
   }
   return missing;

@@ -133,8 +133,8 @@ function operation(key: string, def: EndpointDef): JsonSchema {
     '400': error('Validation or business rule refused (code -1 or a code of the catalogue)'),
     ...(def.access === 'public' ? {} : { '401': error('No, unknown or expired token (code -2)') }),
     ...(Array.isArray(def.access) ? { '403': error('No permission (code -1)') } : {}),
-    // Every POST goes through the JSON body parser, a call without a body of its own too.
-    ...(def.method === 'POST'
+    // Every POST and DELETE goes through the JSON body parser, a call without a body of its own too.
+    ...(def.method !== 'GET'
       ? {
           '413': error('The body is over 1 MB (code -1)'),
           '415': error('An unsupported body encoding or charset (code -1)'),

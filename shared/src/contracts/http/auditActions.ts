@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   riskManualUpdated: 'risk.manual.update',
   riskManualDeleted: 'risk.manual.delete',
   riskSettingsChanged: 'risk.settings',
+  riskBacktestRun: 'risk.backtest',
   telegramCreated: 'telegram.create',
   telegramUpdated: 'telegram.update',
   telegramDeleted: 'telegram.delete',

@@ -109,6 +109,7 @@ import {
   telegramUpdateSchema,
 } from './risk';
 import { riskSettingsSchema } from './riskSettings';
+import { backtestStartSchema, backtestStartedSchema, backtestStatusSchema } from './riskBacktest';
 import {
   TABLE_ICON_PATH,
   TABLE_ICON_TYPES,
@@ -138,7 +139,8 @@ export type Access = 'public' | 'session' | 'display' | readonly string[];
 
 /** One REST call of the wire contract. The gateway routes, guards and validates by it; OpenAPI is made from it. */
 export interface EndpointDef {
-  method: 'GET' | 'POST';
+  /** `DELETE` only where a resource of its own (a path with `:id`) is ended, as a backtest job. */
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
   tag: string;
@@ -723,6 +725,36 @@ export const endpoints = {
     access: [PERM.RISK_SETTING],
     body: riskSettingsSchema,
     response: riskSettingsViewSchema,
+  }),
+  riskBacktestStart: def({
+    method: 'POST',
+    path: '/risk/backtest',
+    summary:
+      'Start a backtest of proposed thresholds: the last two months replayed with them and with the current ones, ' +
+      'with synthetic colluders injected; answers the job id to poll',
+    tag: 'risk',
+    access: [PERM.RISK_SETTING],
+    body: backtestStartSchema,
+    response: backtestStartedSchema,
+    refusals: { 409: 'Too many backtests are running on this gateway; try again later (code -1)' },
+  }),
+  riskBacktestStatus: def({
+    method: 'GET',
+    path: '/risk/backtest/:id',
+    summary: 'Progress of a backtest (rounds replayed, phase) and, once done, its result',
+    tag: 'risk',
+    access: [PERM.RISK_SETTING],
+    response: backtestStatusSchema,
+    refusals: { 404: 'No such backtest of yours, or it was forgotten (code -1)' },
+  }),
+  riskBacktestCancel: def({
+    method: 'DELETE',
+    path: '/risk/backtest/:id',
+    summary: 'Cancel a running backtest (a finished one stays as it is)',
+    tag: 'risk',
+    access: [PERM.RISK_SETTING],
+    response: backtestStatusSchema,
+    refusals: { 404: 'No such backtest of yours, or it was forgotten (code -1)' },
   }),
   telegramList: def({
     method: 'GET',

@@ -16,6 +16,7 @@ import type {
   TelegramUpdate,
 } from '@dms/shared/contracts/http/risk';
 import type { RiskSettings } from '@dms/shared/contracts/http/riskSettings';
+import type { BacktestStarted, BacktestStatus } from '@dms/shared/contracts/http/riskBacktest';
 import { api } from '@/lib/api/api';
 
 type Params = Record<string, string | number | undefined>;
@@ -84,6 +85,22 @@ export const riskApi = tagged.injectEndpoints({
       extraOptions: { silent: true },
       invalidatesTags: ['RiskSettings'],
     }),
+    riskBacktestStart: build.mutation<BacktestStarted, RiskSettings>({
+      query: (body) => ({ url: endpoints.riskBacktestStart.path, method: 'POST', body }),
+      extraOptions: { silent: true },
+    }),
+    riskBacktestStatus: build.query<BacktestStatus, string>({
+      query: (id) => ({ url: endpoints.riskBacktestStatus.path.replace(':id', encodeURIComponent(id)) }),
+      responseSchema: endpoints.riskBacktestStatus.response,
+      extraOptions: { silent: true },
+    }),
+    riskBacktestCancel: build.mutation<BacktestStatus, string>({
+      query: (id) => ({
+        url: endpoints.riskBacktestCancel.path.replace(':id', encodeURIComponent(id)),
+        method: 'DELETE',
+      }),
+      extraOptions: { silent: true },
+    }),
     telegramList: build.query<TelegramGroupRow[], void>({
       query: () => ({ url: endpoints.telegramList.path }),
       responseSchema: endpoints.telegramList.response,
@@ -122,6 +139,9 @@ export const {
   useManualRiskDeleteMutation,
   useRiskSettingsQuery,
   useRiskSettingsSaveMutation,
+  useRiskBacktestStartMutation,
+  useRiskBacktestStatusQuery,
+  useRiskBacktestCancelMutation,
   useTelegramListQuery,
   useTelegramCreateMutation,
   useTelegramUpdateMutation,

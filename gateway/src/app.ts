@@ -59,6 +59,8 @@ import { ingestRouter } from './modules/ingest/ingest.routes';
 import { DisplayService } from './modules/display/display.service';
 import { DEFAULT_LIVE_ROUNDS, LiveRounds, type LiveRoundsOptions } from './modules/live/live.rounds';
 import { displayRoutes } from './modules/display/display.routes';
+import { TeenPattiService } from './modules/teenpatti/teenPatti.service';
+import { teenPattiRoutes } from './modules/teenpatti/teenPatti.routes';
 import { isDisplayToken } from '@dms/shared/contracts/http/display';
 
 export interface AppOptions {
@@ -270,6 +272,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const telegramOutbox = new TelegramOutbox(store, telegramConfig, logger, now);
     telegramOutbox.start();
 
+    const teenPatti = new TeenPattiService({ store, audit, logger, now });
+
     const impls: EndpointImpls = {
       ...userRoutes(users, {
         loginRatePerMinute: config.loginRatePerMinute,
@@ -286,6 +290,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...auditRoutes(audit),
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
+      ...teenPattiRoutes(teenPatti, { timeZone: config.timeZone, now }),
       ...riskRoutes(risk),
       ...liveRoutes(
         new PeriodReplayService(periodRepo, () => options.periodReplay ?? riskStore),
@@ -402,6 +407,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         (closing ??= (async () => {
           feedProgress.unsubscribe();
           telegramOutbox.stop();
+          await teenPatti.stop();
           await riskRunner?.stop();
           await liveRounds.stop();
           feedCounts.stop();

@@ -104,6 +104,20 @@ export const MESSAGES = {
   'rates.csvDuplicate': 'line {{line}} repeats the rate of {{currency}} on {{day}} (line {{first}})',
   'rates.unknownCurrency': 'unknown currency {{currency}}',
 
+  // Teen Patti tools: cards typed as text, and the simulations
+  'cards.empty': 'hand {{hand}}: type the cards, e.g. AS KD QH',
+  'cards.incomplete': 'hand {{hand}}: "{{card}}" needs a rank and a suit, e.g. AS or 10H',
+  'cards.unknownRank': 'hand {{hand}}: "{{card}}" has an unknown rank "{{rank}}" (A, 2–10 or T, J, Q, K)',
+  'cards.unknownSuit': 'hand {{hand}}: "{{card}}" has an unknown suit "{{suit}}" (H, S, C, D)',
+  'cards.duplicate': 'hand {{hand}}: {{card}} is there twice',
+  'cards.handSize': 'hand {{hand}} has {{count}} cards: give 3 (Teen Patti) or 5 (poker)',
+  'cards.sizesDiffer': 'the two hands must have the same number of cards to be compared',
+  'cards.inBothHands': '{{card}} is in both hands: they come from one deck',
+  'tpSim.notFound': 'simulation not found',
+  'tpSim.notRunning': 'the simulation is not running',
+  'tpSim.running': 'the simulation is still running: cancel it or wait until it ends',
+  'tpSim.tooManyRunning': 'at most {{max}} simulations run at once: wait for one to end',
+
   // Platform ingest (machine to machine)
   'ingest.tooManyRequests': 'too many ingest requests, slow down',
   'ingest.invalidSignature': 'invalid signature',

@@ -134,12 +134,16 @@ describe('all 22,100 three-card hands (Teen Patti)', () => {
     expect(plain.every((h) => h.category === TeenPattiCategory.Sequence)).toBe(true);
     expect(pure.every((h) => h.category === TeenPattiCategory.PureSequence)).toBe(true);
     for (let i = 1; i < order.length; i++) {
-      expect((plain[i - 1] as { value: number }).value).toBeGreaterThan((plain[i] as { value: number }).value);
+      expect((plain[i - 1] as { value: number }).value).toBeGreaterThan(
+        (plain[i] as { value: number }).value,
+      );
       expect((pure[i - 1] as { value: number }).value).toBeGreaterThan((pure[i] as { value: number }).value);
     }
     // The lowest pure sequence still beats the highest sequence, and a trail of twos beats both.
     expect((pure[11] as { value: number }).value).toBeGreaterThan((plain[0] as { value: number }).value);
-    expect(evaluateTeenPatti(parseCards('2h 2s 2d')).value).toBeGreaterThan((pure[0] as { value: number }).value);
+    expect(evaluateTeenPatti(parseCards('2h 2s 2d')).value).toBeGreaterThan(
+      (pure[0] as { value: number }).value,
+    );
     // K-A-2 wraps around: no sequence.
     expect(evaluateTeenPatti(parseCards('Kh As 2d')).category).toBe(TeenPattiCategory.HighCard);
   });

@@ -17,6 +17,7 @@ import {
   riskAdminMigration,
   riskFindingsMigration,
 } from './db.risk';
+import { TP_SIMULATIONS_MIGRATION, tpSimulationsMigration } from './db.teenPattiSim';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -184,6 +185,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [LIVE_REPLAY_MIGRATION]: liveReplayMigration,
     [RISK_FINDINGS_MIGRATION]: riskFindingsMigration(dialect),
     [RISK_ADMIN_MIGRATION]: riskAdminMigration(dialect),
+    [TP_SIMULATIONS_MIGRATION]: tpSimulationsMigration(dialect),
   };
 }
 

@@ -27,9 +27,13 @@ export const AUDIT_ACTIONS = {
   telegramCreated: 'telegram.create',
   telegramUpdated: 'telegram.update',
   telegramDeleted: 'telegram.delete',
+  tpSimRun: 'tp.sim.run',
+  tpSimCancelled: 'tp.sim.cancel',
+  tpSimSaved: 'tp.sim.save',
+  tpSimDeleted: 'tp.sim.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** What an audit row is about (`targetType`). */
-export type AuditTargetType = 'account' | 'role' | 'setting' | 'display' | 'alert' | 'risk';
+export type AuditTargetType = 'account' | 'role' | 'setting' | 'display' | 'alert' | 'risk' | 'simulation';

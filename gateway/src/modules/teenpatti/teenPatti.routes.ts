@@ -34,7 +34,7 @@ export interface TeenPattiRoutesOptions {
 /** A round as the export's cells read it: one column per seat, the winners as text. */
 function exportRow(r: TpSimRoundRow): Record<string, unknown> {
   const row: Record<string, unknown> = {
-    index: r.index + 1,
+    index: r.index,
     winners: r.winners.join(', '),
     winnerCategory: r.winnerCategory,
     categoryA: r.categories[0],

@@ -231,7 +231,7 @@ describe('simulations', () => {
     expect(sheet.rowCount - headerRow).toBe(expected.total);
     const first = expected.list[0] as TpSimRoundRow;
     const row = (sheet.getRow(headerRow + 1).values as unknown[]).slice(1);
-    expect(row[0]).toBe(first.index + 1);
+    expect(row[0]).toBe(first.index);
     expect(row[1]).toBe(first.hands[0]?.join(' '));
     expect(row[6]).toBe('Pure sequence');
     expect(row[10]).toBe(18);

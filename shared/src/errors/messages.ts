@@ -105,12 +105,12 @@ export const MESSAGES = {
   'rates.unknownCurrency': 'unknown currency {{currency}}',
 
   // Teen Patti tools: cards typed as text, and the simulations
-  'cards.empty': 'hand {{hand}}: type the cards, e.g. AS KD QH',
-  'cards.incomplete': 'hand {{hand}}: "{{card}}" needs a rank and a suit, e.g. AS or 10H',
-  'cards.unknownRank': 'hand {{hand}}: "{{card}}" has an unknown rank "{{rank}}" (A, 2–10 or T, J, Q, K)',
-  'cards.unknownSuit': 'hand {{hand}}: "{{card}}" has an unknown suit "{{suit}}" (H, S, C, D)',
-  'cards.duplicate': 'hand {{hand}}: {{card}} is there twice',
-  'cards.handSize': 'hand {{hand}} has {{count}} cards: give 3 (Teen Patti) or 5 (poker)',
+  'cards.empty': 'Hand {{hand}}: type the cards, e.g. AS KD QH',
+  'cards.incomplete': 'Hand {{hand}}: "{{card}}" needs a rank and a suit, e.g. AS or 10H',
+  'cards.unknownRank': 'Hand {{hand}}: "{{card}}" has an unknown rank "{{rank}}" (A, 2–10 or T, J, Q, K)',
+  'cards.unknownSuit': 'Hand {{hand}}: "{{card}}" has an unknown suit "{{suit}}" (H, S, C, D)',
+  'cards.duplicate': 'Hand {{hand}}: {{card}} is there twice',
+  'cards.handSize': 'Hand {{hand}} has {{count}} cards: give 3 (Teen Patti) or 5 (poker)',
   'cards.sizesDiffer': 'the two hands must have the same number of cards to be compared',
   'cards.inBothHands': '{{card}} is in both hands: they come from one deck',
   'tpSim.notFound': 'simulation not found',

@@ -34,7 +34,7 @@ export function SimFigures({ sim }: SimFiguresProps) {
   const hands = Object.values(s.handCategories).reduce((a, b) => a + b, 0);
   return (
     <div className="dms-figures" data-testid="sim-figures">
-      <section aria-label={t('bets.title')}>
+      <section aria-label={t('bets.title')} className="dms-figures__wide">
         <h4 className={Classes.HEADING}>{t('bets.title')}</h4>
         <div className="dms-figures__scroll">
           <HTMLTable compact striped className="dms-figures__bets">

@@ -31,7 +31,7 @@ function HandResult({ hand, index, winner }: { hand: Hand; index: number; winner
       </h4>
       <HandFaces codes={hand.cards.map((c) => c.code)} />
       <p className="dms-tp__ranking" data-testid={`ranking-${index + 1}`}>
-        {hand.game === 'teenPatti' ? t('evaluate.teenPatti') : t('evaluate.poker')}:{' '}
+        {hand.game === 'teenPatti' ? t('evaluate.teenPatti') : t('evaluate.poker')}{' '}
         <strong>
           <EnumValue name={hand.game === 'teenPatti' ? 'teenPattiHand' : 'handRank'} value={hand.rank} />
         </strong>{' '}

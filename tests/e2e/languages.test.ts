@@ -123,7 +123,7 @@ const SCREENS: readonly LanguageScreen[] = [
     path: '/teenPatti/testTools',
     ready: '#dms-tp-hand-1',
     open: async (p) => {
-      await p.locator('#dms-tp-tabs .bp6-tab').nth(2).click();
+      await p.locator('.dms-tp .bp6-tab').nth(2).click();
       await p.locator('#dms-tp-sim-rounds').fill('500');
       await p.locator('form.dms-tp__form button[type=submit]').click();
       await p.getByTestId('sim-figures').waitFor();
@@ -134,7 +134,7 @@ const SCREENS: readonly LanguageScreen[] = [
     path: '/teenPatti/testTools',
     ready: '#dms-tp-hand-1',
     open: async (p) => {
-      await p.locator('#dms-tp-tabs .bp6-tab').nth(1).click();
+      await p.locator('.dms-tp .bp6-tab').nth(1).click();
       await p.locator('form.dms-tp__form button[type=submit]').click();
       await p.getByTestId('deal-table').waitFor();
     },

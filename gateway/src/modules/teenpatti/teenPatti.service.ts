@@ -47,7 +47,7 @@ export interface TeenPattiServiceDeps {
 const HEARTBEAT_STALE_MS = 60_000;
 /** Unsaved runs are removed a day after they started. */
 const UNSAVED_KEEP_MS = 86_400_000;
-const DEFAULT_CHUNK = 4000;
+const DEFAULT_CHUNK = 2000;
 
 const RESULT_CODE: Readonly<Record<TeenPattiWinner, number>> = { player_a: 0, player_b: 1, tie: 2 };
 const RESULT_OF_CODE: readonly TeenPattiWinner[] = ['player_a', 'player_b', 'tie'];
@@ -184,6 +184,8 @@ export class TeenPattiService {
           });
         }
         const summary = JSON.stringify(tally.snapshot());
+        // Requests waiting since the rounds were played are answered before the chunk is written.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         await store.transaction((tx) =>
           repo.storeChunk(tx, id, rows, { doneRounds: end, summary, staked, payout, at: now() }),
         );

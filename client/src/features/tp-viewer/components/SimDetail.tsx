@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Classes, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@dms/shared/format/date';
@@ -66,35 +66,41 @@ export function SimDetail({ id, onBack, portal }: SimDetailProps) {
           />
         )}
       </div>
-      <HTMLTable compact className="dms-tpv__params">
-        <tbody>
-          <tr>
-            <th scope="row">{t('list.seed')}</th>
-            <td translate="no">{data.seed}</td>
-            <th scope="row">{t('list.players')}</th>
-            <td>{data.players}</td>
-            <th scope="row">{t('list.rounds')}</th>
-            <td>
-              {formatCount(data.doneRounds)} / {formatCount(data.rounds)}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{t('list.createdBy')}</th>
-            <td translate="no">{data.createdBy}</td>
-            <th scope="row">{t('list.createdAt')}</th>
-            <td>{formatDate(data.createdAt)}</td>
-            <th scope="row">{t('stakes')}</th>
-            <td>
-              {TEEN_PATTI_BETS.map((b, i) => (
-                <span key={b}>
-                  {i > 0 && ' · '}
-                  <EnumValue name="betType" value={b} /> {formatAmount(data.stakes[b])}
-                </span>
-              ))}
-            </td>
-          </tr>
-        </tbody>
-      </HTMLTable>
+      <dl className="dms-tpv__params">
+        <div>
+          <dt>{t('list.seed')}</dt>
+          <dd translate="no">{data.seed}</dd>
+        </div>
+        <div>
+          <dt>{t('list.players')}</dt>
+          <dd>{data.players}</dd>
+        </div>
+        <div>
+          <dt>{t('list.rounds')}</dt>
+          <dd>
+            {formatCount(data.doneRounds)} / {formatCount(data.rounds)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('list.createdBy')}</dt>
+          <dd translate="no">{data.createdBy}</dd>
+        </div>
+        <div>
+          <dt>{t('list.createdAt')}</dt>
+          <dd>{formatDate(data.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('stakes')}</dt>
+          <dd>
+            {TEEN_PATTI_BETS.map((b, i) => (
+              <span key={b}>
+                {i > 0 && ' · '}
+                <EnumValue name="betType" value={b} /> {formatAmount(data.stakes[b])}
+              </span>
+            ))}
+          </dd>
+        </div>
+      </dl>
       <SimFigures sim={data} />
       <h4 className={Classes.HEADING}>{t('rounds.title')}</h4>
       <SimRounds sim={data} />

@@ -65,6 +65,7 @@ function sim(done: number, status: TpSimDetail['status']): TpSimDetail {
 
 describe('TestToolsPage', { timeout: 30_000 }, () => {
   afterEach(() => {
+    sessionStorage.clear();
     clearToasts();
     vi.unstubAllGlobals();
   });

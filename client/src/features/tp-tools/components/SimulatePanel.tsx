@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   Callout,
@@ -32,6 +32,8 @@ import {
 type StakeDraft = Record<TeenPattiBetType, string>;
 
 const DEFAULT_STAKES: StakeDraft = { player_a: '10', player_b: '10', tie: '1', pair_plus: '5' };
+/** Where the id of the run on screen is kept (per browser tab). */
+const RUN_KEY = 'dms-tp-sim-run';
 const ROUND_CHOICES = [1_000, 10_000, 100_000, 1_000_000, 2_000_000];
 
 /** Minor units of a typed amount, or undefined when it is not an amount from 0 to the largest stake. */
@@ -53,7 +55,16 @@ export function SimulatePanel() {
   const [rounds, setRounds] = useState('100000');
   const [players, setPlayers] = useState(2);
   const [stakes, setStakes] = useState<StakeDraft>(DEFAULT_STAKES);
-  const [simId, setSimId] = useState<number>();
+  // The run on screen survives leaving the page (it goes on in the gateway): its id is kept for this tab.
+  const [simId, setSimIdState] = useState<number | undefined>(() => {
+    const kept = Number(sessionStorage.getItem(RUN_KEY));
+    return Number.isInteger(kept) && kept > 0 ? kept : undefined;
+  });
+  const setSimId = (id: number | undefined) => {
+    if (id === undefined) sessionStorage.removeItem(RUN_KEY);
+    else sessionStorage.setItem(RUN_KEY, String(id));
+    setSimIdState(id);
+  };
   const [name, setName] = useState('');
   const [run, running] = useTpSimRunMutation();
   const [cancel, cancelling] = useTpSimCancelMutation();
@@ -65,6 +76,14 @@ export function SimulatePanel() {
     pollingInterval: simId !== undefined && ended !== simId ? 400 : 0,
   });
   const data = simId === undefined ? undefined : sim.data;
+  const gone = simId !== undefined && (sim.error as { key?: string } | undefined)?.key === 'tpSim.notFound';
+  useEffect(() => {
+    // The kept run was deleted meanwhile: forget it.
+    if (gone) {
+      sessionStorage.removeItem(RUN_KEY);
+      setSimIdState(undefined);
+    }
+  }, [gone]);
   const isRunning = data?.status === 'running';
   if (data && !isRunning && ended !== data.id) setEnded(data.id);
 

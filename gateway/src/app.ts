@@ -63,6 +63,8 @@ import { ingestRouter } from './modules/ingest/ingest.routes';
 import { DisplayService } from './modules/display/display.service';
 import { DEFAULT_LIVE_ROUNDS, LiveRounds, type LiveRoundsOptions } from './modules/live/live.rounds';
 import { displayRoutes } from './modules/display/display.routes';
+import { TeenPattiService } from './modules/teenpatti/teenPatti.service';
+import { teenPattiRoutes } from './modules/teenpatti/teenPatti.routes';
 import { isDisplayToken } from '@dms/shared/contracts/http/display';
 
 export interface AppOptions {
@@ -287,6 +289,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const telegramOutbox = new TelegramOutbox(store, telegramConfig, logger, now);
     telegramOutbox.start();
 
+    const teenPatti = new TeenPattiService({ store, audit, logger, now });
+
     const impls: EndpointImpls = {
       ...userRoutes(users, {
         loginRatePerMinute: config.loginRatePerMinute,
@@ -304,6 +308,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       ...feedRoutes(platformFeed.service, feedCounts),
       ...ratesRoutes(rates),
       ...tablesRoutes(tables),
+      ...teenPattiRoutes(teenPatti, { timeZone: config.timeZone, now }),
       ...riskRoutes(risk, backtests),
       ...liveRoutes(
         new PeriodReplayService(periodRepo, () => options.periodReplay ?? riskStore),
@@ -422,6 +427,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           feedProgress.unsubscribe();
           telegramOutbox.stop();
           backtests.close();
+          await teenPatti.stop();
           await riskRunner?.stop();
           await liveRounds.stop();
           feedCounts.stop();

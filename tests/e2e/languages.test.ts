@@ -139,8 +139,38 @@ const SCREENS: readonly LanguageScreen[] = [
     },
   },
   { name: 'teen patti monitor', path: '/teenPatti/teenPatti', ready: '.dms-page' },
-  { name: 'teen patti test tools', path: '/teenPatti/testTools', ready: '.dms-page' },
-  { name: 'teen patti data viewer', path: '/teenPatti/testDataViewer', ready: '.dms-page' },
+  {
+    name: 'teen patti test tools · evaluate',
+    path: '/teenPatti/testTools',
+    ready: '#dms-tp-hand-1',
+    open: async (p) => {
+      await p.locator('#dms-tp-hand-2').fill('KH KS 9D');
+      await p.locator('form.dms-tp__form button[type=submit]').click();
+      await p.getByTestId('verdict').waitFor();
+    },
+  },
+  {
+    name: 'teen patti test tools · simulate',
+    path: '/teenPatti/testTools',
+    ready: '#dms-tp-hand-1',
+    open: async (p) => {
+      await p.locator('.dms-tp .bp6-tab').nth(2).click();
+      await p.locator('#dms-tp-sim-rounds').fill('500');
+      await p.locator('form.dms-tp__form button[type=submit]').click();
+      await p.getByTestId('sim-figures').waitFor();
+    },
+  },
+  {
+    name: 'teen patti test tools · deal',
+    path: '/teenPatti/testTools',
+    ready: '#dms-tp-hand-1',
+    open: async (p) => {
+      await p.locator('.dms-tp .bp6-tab').nth(1).click();
+      await p.locator('form.dms-tp__form button[type=submit]').click();
+      await p.getByTestId('deal-table').waitFor();
+    },
+  },
+  { name: 'teen patti data viewer', path: '/teenPatti/testDataViewer', ready: '.dms-tpv__filter' },
   {
     name: 'table setting',
     path: '/gamesetting/tablesetting',

@@ -78,6 +78,14 @@ export const WallPage = page(
   () => import('@/features/wall/WallPage'),
   (m) => m.WallPage,
 );
+const TestToolsPage = page(
+  () => import('@/features/tp-tools/TestToolsPage'),
+  (m) => m.TestToolsPage,
+);
+const SimViewerPage = page(
+  () => import('@/features/tp-viewer/SimViewerPage'),
+  (m) => m.SimViewerPage,
+);
 /** Screens of later issues: an honest "not in this version yet" page until they are built. */
 const UnavailablePage = page(
   () => import('@/features/unavailable/UnavailablePage'),
@@ -98,8 +106,8 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/risk/alerts': AlertCentrePage,
   '/risksetting': RiskSettingPage,
   '/teenPatti/teenPatti': UnavailablePage,
-  '/teenPatti/testTools': UnavailablePage,
-  '/teenPatti/testDataViewer': UnavailablePage,
+  '/teenPatti/testTools': TestToolsPage,
+  '/teenPatti/testDataViewer': SimViewerPage,
   '/gamesetting/tablesetting': TableSettingPage,
   '/permission/role': RolePage,
   '/permission/staff': StaffPage,

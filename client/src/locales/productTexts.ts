@@ -1,4 +1,5 @@
 import { EXPORT_TEXTS, STATS_COLUMNS, STATS_TABLE_LABELS } from '@dms/shared/contracts/http/stats';
+import { TP_SIM_EXPORT_TEXTS } from '@dms/shared/contracts/http/teenPatti';
 import { ENUM_LABELS, UNKNOWN_VALUE_MARK } from '@dms/shared/domain/labels';
 
 /** An interface language. */
@@ -45,6 +46,8 @@ export function productTexts(lng: Lang): readonly ProductText[] {
       out.push({ where: `shared:enum.${name}.${value}`, text: label[lng] });
   for (const [key, label] of Object.entries(EXPORT_TEXTS))
     out.push({ where: `shared:export.${key}`, text: label[lng] });
+  for (const [key, label] of Object.entries(TP_SIM_EXPORT_TEXTS))
+    out.push({ where: `shared:tpSimExport.${key}`, text: label[lng] });
   out.push({ where: 'shared:enum.unknown', text: UNKNOWN_VALUE_MARK[lng] });
   cache.set(lng, out);
   return out;

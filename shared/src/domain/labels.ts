@@ -95,6 +95,15 @@ export const ENUM_LABELS = {
     '9': L('同花顺', 'Straight flush', 'Escalera de color', 'ストレートフラッシュ'),
     '10': L('皇家同花顺', 'Royal flush', 'Escalera real', 'ロイヤルフラッシュ'),
   },
+  /** Teen Patti hand categories (`games/teenPatti.ts`), weakest first. */
+  teenPattiHand: {
+    '1': L('单张', 'High card', 'Carta alta', 'ハイカード'),
+    '2': L('对子', 'Pair', 'Pareja', 'ペア'),
+    '3': L('金花', 'Colour', 'Color', 'カラー'),
+    '4': L('顺子', 'Sequence', 'Escalera', 'シークエンス'),
+    '5': L('同花顺', 'Pure sequence', 'Escalera de color', 'ピュアシークエンス'),
+    '6': L('豹子', 'Trail', 'Trío', 'トレイル'),
+  },
   /** Card suits. */
   suit: {
     '0': L('无', 'None', 'Ninguno', 'なし'),

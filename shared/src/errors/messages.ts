@@ -116,6 +116,19 @@ export const MESSAGES = {
   'tables.iconType': 'the icon must be a PNG, JPEG, WebP or GIF image',
   'tables.iconTooLarge': 'the icon is larger than {{max}}',
   'tables.iconEncoding': 'the icon is not base64 data',
+  // Teen Patti tools: cards typed as text, and the simulations
+  'cards.empty': 'Hand {{hand}}: type the cards, e.g. AS KD QH',
+  'cards.incomplete': 'Hand {{hand}}: "{{card}}" needs a rank and a suit, e.g. AS or 10H',
+  'cards.unknownRank': 'Hand {{hand}}: "{{card}}" has an unknown rank "{{rank}}" (A, 2–10 or T, J, Q, K)',
+  'cards.unknownSuit': 'Hand {{hand}}: "{{card}}" has an unknown suit "{{suit}}" (H, S, C, D)',
+  'cards.duplicate': 'Hand {{hand}}: {{card}} is there twice',
+  'cards.handSize': 'Hand {{hand}} has {{count}} cards: give 3 (Teen Patti) or 5 (poker)',
+  'cards.sizesDiffer': 'the two hands must have the same number of cards to be compared',
+  'cards.inBothHands': '{{card}} is in both hands: they come from one deck',
+  'tpSim.notFound': 'simulation not found',
+  'tpSim.notRunning': 'the simulation is not running',
+  'tpSim.running': 'the simulation is still running: cancel it or wait until it ends',
+  'tpSim.tooManyRunning': 'at most {{max}} simulations run at once: wait for one to end',
 
   // Platform ingest (machine to machine)
   'ingest.tooManyRequests': 'too many ingest requests, slow down',

@@ -100,7 +100,7 @@ export function settleTeenPattiBet(
 /**
  * House edge of each bet of each game (expected loss per unit staked), for judging whether a player's
  * results are plausible. Baccarat from the exact 8-deck analysis; Teen Patti from its exact hand odds
- * (two hands tie with probability 0.0011065).
+ * (two hands tie with probability 0.00110649; the Tie edge is 1 − 801 × that).
  */
 export const HOUSE_EDGE: Readonly<{
   [GameId.Baccarat]: Readonly<Record<BaccaratBetType, number>>;
@@ -116,7 +116,7 @@ export const HOUSE_EDGE: Readonly<{
   [GameId.TeenPatti]: {
     player_a: 0.009989,
     player_b: 0.009989,
-    tie: 0.113694,
+    tie: 0.113705,
     pair_plus: 0.021357,
   },
 };

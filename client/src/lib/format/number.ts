@@ -100,3 +100,24 @@ export function formatDecimalRate(rate: number | null | undefined): string {
   }
   return f.format(rate);
 }
+
+const precisePercents = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A ratio as a percentage with `digits` decimals, rounded (an RTP of 0.990011 → "99.001%"): for figures
+ * measured to more than the spec's 2 places, such as simulated returns against their theory.
+ */
+export function formatRatioPrecise(ratio: number | null | undefined, digits = 3): string {
+  if (!isNumber(ratio)) return NO_VALUE;
+  const tag = `${LANGUAGE_TAGS[languageOf(i18n.language)]}|${digits}`;
+  let f = precisePercents.get(tag);
+  if (!f) {
+    f = new Intl.NumberFormat(LANGUAGE_TAGS[languageOf(i18n.language)], {
+      style: 'percent',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    precisePercents.set(tag, f);
+  }
+  return f.format(ratio);
+}

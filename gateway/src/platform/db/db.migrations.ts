@@ -18,6 +18,7 @@ import {
   riskFindingsMigration,
 } from './db.risk';
 import { GAME_TABLES_MIGRATION, gameTablesMigration } from './db.gameTables';
+import { TP_SIMULATIONS_MIGRATION, tpSimulationsMigration } from './db.teenPattiSim';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -186,6 +187,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [RISK_FINDINGS_MIGRATION]: riskFindingsMigration(dialect),
     [RISK_ADMIN_MIGRATION]: riskAdminMigration(dialect),
     [GAME_TABLES_MIGRATION]: gameTablesMigration(dialect),
+    [TP_SIMULATIONS_MIGRATION]: tpSimulationsMigration(dialect),
   };
 }
 

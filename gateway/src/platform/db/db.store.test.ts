@@ -101,7 +101,10 @@ describe('likePattern', () => {
 describe('SQLite durability', () => {
   it('syncs every commit to disk (WAL with synchronous = FULL), so an acknowledged write survives a power loss', async () => {
     const dir = tempDir();
-    const { store } = await openConfiguredStore({ ...config, databaseUrl: undefined, dataDir: dir }, Date.now);
+    const { store } = await openConfiguredStore(
+      { ...config, databaseUrl: undefined, dataDir: dir },
+      Date.now,
+    );
     try {
       expect(store.sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');
       // 2 = FULL (0 OFF, 1 NORMAL, 3 EXTRA).

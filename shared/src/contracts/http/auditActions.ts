@@ -34,9 +34,21 @@ export const AUDIT_ACTIONS = {
   tableEnabled: 'table.enable',
   tableDisabled: 'table.disable',
   tableDeleted: 'table.delete',
+  tpSimRun: 'tp.sim.run',
+  tpSimCancelled: 'tp.sim.cancel',
+  tpSimSaved: 'tp.sim.save',
+  tpSimDeleted: 'tp.sim.delete',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** What an audit row is about (`targetType`). */
-export type AuditTargetType = 'account' | 'role' | 'setting' | 'display' | 'alert' | 'risk' | 'table';
+export type AuditTargetType =
+  | 'account'
+  | 'role'
+  | 'setting'
+  | 'display'
+  | 'alert'
+  | 'risk'
+  | 'table'
+  | 'simulation';

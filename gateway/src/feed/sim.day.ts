@@ -39,7 +39,7 @@ import {
 
 /** Hour weights of play in the evening-heavy pattern, by hour of the provider's local time. */
 const HOUR_WEIGHTS: readonly number[] = [
-  3, 2, 1.2, 0.6, 0.3, 0.2, 0.2, 0.2, 0.3, 0.6, 1, 1.5, 2, 2.2, 2.2, 2.4, 2.8, 3.5, 5, 7, 9, 10, 10, 8,
+  3, 2.4, 1.8, 1.4, 1.1, 1, 1, 1, 1.1, 1.3, 1.5, 1.8, 2, 2.2, 2.2, 2.4, 2.8, 3.2, 3.8, 4.5, 5, 5, 4.5, 3.8,
 ];
 const HOURS = HOUR_WEIGHTS.map((w, h) => [h, w] as const);
 const BETTING_WINDOW_MS = 15_000;

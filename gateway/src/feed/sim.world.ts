@@ -33,7 +33,7 @@ export interface ProfileTraits {
 export const PROFILES: Readonly<Record<Profile, ProfileTraits>> = {
   casual: {
     share: 0.6,
-    sessionsPerDay: 0.02,
+    sessionsPerDay: 0.04,
     roundsPerSession: 22,
     stake: [1, 5],
     baccarat: 0.7,
@@ -43,7 +43,7 @@ export const PROFILES: Readonly<Record<Profile, ProfileTraits>> = {
   },
   regular: {
     share: 0.28,
-    sessionsPerDay: 0.08,
+    sessionsPerDay: 0.12,
     roundsPerSession: 40,
     stake: [4, 25],
     baccarat: 0.8,

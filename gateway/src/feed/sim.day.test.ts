@@ -52,16 +52,32 @@ describe('simulated world', () => {
     expect(new Set(world.players.map((p) => p.id)).size).toBe(3000);
   });
 
-  it('hides a few colluding groups, abnormal winners and money movers, starting inside the history', () => {
+  it('hides colluding pairs and rings, abnormal winners, money movers and bonus abusers, in the history and live', () => {
     const truth = truthOf(world);
-    expect(truth.colludingGroups.length).toBeGreaterThanOrEqual(2);
+    const inHistory = truth.colludingGroups.filter((g) => g.from < world.historyTo - DAY_MS);
+    expect(inHistory.length).toBeGreaterThanOrEqual(2);
     expect(truth.abnormalWinners.length).toBeGreaterThanOrEqual(2);
     expect(truth.moneyMovers.length).toBeGreaterThanOrEqual(2);
+    expect(truth.bonusAbusers.length).toBeGreaterThanOrEqual(2);
     for (const g of truth.colludingGroups) {
-      expect(g.players.length).toBeGreaterThanOrEqual(2);
+      expect(g.players.length).toBe(g.kind === 'pair' ? 2 : g.players.length);
+      expect(g.players.length).toBeLessThanOrEqual(6);
       expect(g.from).toBeGreaterThan(world.historyFrom);
-      expect(g.from).toBeLessThan(world.historyTo);
     }
+    expect(new Set(truth.colludingGroups.map((g) => g.kind))).toEqual(new Set(['pair', 'ring']));
+    // Groups of several providers, of one currency.
+    expect(truth.colludingGroups.some((g) => new Set(g.players.map((p) => p.provider)).size > 1)).toBe(true);
+    // A group starts minutes before the live start, then one every two hours of the first live day.
+    const live = truth.colludingGroups.filter((g) => g.from >= world.historyTo - DAY_MS).map((g) => g.from);
+    expect(live.length).toBeGreaterThanOrEqual(6);
+    expect(Math.min(...live)).toBeLessThan(world.historyTo);
+  });
+
+  it('gives honest players the look-alikes of collusion: one-sided, streak, chop and flat bettors, friends', () => {
+    expect(new Set(world.players.map((p) => p.style))).toEqual(
+      new Set(['random', 'banker', 'player', 'streak', 'chop', 'flat']),
+    );
+    expect(world.friends.length).toBeGreaterThanOrEqual(10);
   });
 });
 
@@ -140,47 +156,59 @@ describe('simulated day', () => {
     }
   });
 
+  it('plays at every hour of the day: its providers are in several time zones', () => {
+    const perHour = Array.from({ length: 24 }, () => 0);
+    for (const b of ofType(day(firstDay + 12), 'bet.placed')) perHour[new Date(b.ts).getUTCHours()]! += 1;
+    // The quietest hour still has live play every few minutes; the busiest is not ten times the quietest.
+    expect(Math.min(...perHour)).toBeGreaterThan(60);
+    expect(Math.max(...perHour) / Math.min(...perHour)).toBeLessThan(10);
+  });
+
   it('plays at least 250,000 bets over the default 60 days of history (every 6th day sampled)', () => {
     let bets = 0;
     for (let d = 0; d < 60; d += 6) bets += ofType(day(firstDay + d), 'bet.placed').length;
     expect(bets * 6).toBeGreaterThan(250_000);
   });
 
-  it('makes colluders bet Banker against Player on the same round with stakes within 3 %, only from their start', () => {
+  it('makes colluders cover both sides of a round with a small net exposure, only from their start', () => {
     const truth = truthOf(world);
-    for (const g of truth.colludingGroups) {
+    const groups = truth.colludingGroups.filter((g) => g.from < world.historyTo - 5 * DAY_MS);
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) {
       const members = new Set(g.players.map((p) => p.playerId));
       const countCrossBets = (days: number[]) => {
         let n = 0;
+        let exactPairs = 0;
         for (const d of days) {
           const byRound = new Map<string, BetPlacedEvent[]>();
           for (const b of ofType(day(d), 'bet.placed')) {
             if (members.has(b.playerId)) byRound.set(b.roundId, [...(byRound.get(b.roundId) ?? []), b]);
           }
           for (const bets of byRound.values()) {
-            const banker = bets.filter((b) => b.betType === 'banker');
-            const player = bets.filter((b) => b.betType === 'player');
-            for (const a of banker) {
-              for (const b of player) {
-                if (a.playerId !== b.playerId && Math.abs(a.amount - b.amount) <= 0.031 * a.amount) n += 1;
-              }
-            }
+            const side = (t: string) => bets.filter((b) => b.betType === t).reduce((x, b) => x + b.amount, 0);
+            const [a, b] = bets[0]?.gameId === GameId.TeenPatti ? [side('player_a'), side('player_b')] : [side('banker'), side('player')];
+            if (a > 0 && b > 0 && Math.abs(a - b) <= 0.1 * Math.max(a, b)) n += 1;
+            if (a > 0 && a === b) exactPairs += 1;
           }
         }
-        return n;
+        return { n, exactPairs };
       };
       const startDay = Math.floor(g.from / DAY_MS);
       const after = [startDay + 1, startDay + 2, startDay + 3].filter((d) => d < firstDay + 60);
       const before = [firstDay, firstDay + 1, firstDay + 2].filter((d) => d < startDay);
-      expect(countCrossBets(after)).toBeGreaterThan(10);
-      expect(countCrossBets(before)).toBeLessThanOrEqual(2);
+      const crossed = countCrossBets(after);
+      expect(crossed.n).toBeGreaterThan(10);
+      // Not the easy kind: stakes are not simply equal.
+      expect(crossed.exactPairs).toBeLessThan(crossed.n / 2);
+      expect(countCrossBets(before).n).toBeLessThanOrEqual(2);
     }
   });
 
   it('makes abnormal winners win far more often than the house edge allows', () => {
     const truth = truthOf(world);
-    const cheaters = new Set(truth.abnormalWinners.map((w) => w.playerId));
-    const from = Math.max(...truth.abnormalWinners.map((w) => w.from));
+    const winners = truth.abnormalWinners.filter((w) => w.from < world.historyTo - 10 * DAY_MS);
+    const cheaters = new Set(winners.map((w) => w.playerId));
+    const from = Math.max(...winners.map((w) => w.from));
     const stats = (pick: (b: BetPlacedEvent) => boolean) => {
       let won = 0;
       let staked = 0;

@@ -24,6 +24,7 @@ import {
   poisson,
   type SimGroup,
   type SimPlayer,
+  type SimProvider,
   type SimTable,
   type SimWorld,
 } from './sim.world';
@@ -36,9 +37,9 @@ import {
  * the same world and day give the same events, ids included.
  */
 
-/** Hour weights of play in the platform's evening-heavy pattern, by hour of UTC+8. */
+/** Hour weights of play in the evening-heavy pattern, by hour of the provider's local time. */
 const HOUR_WEIGHTS: readonly number[] = [
-  3, 2, 1.2, 0.6, 0.3, 0.2, 0.2, 0.2, 0.3, 0.6, 1, 1.5, 2, 2.2, 2.2, 2.4, 2.8, 3.5, 5, 7, 9, 10, 10, 8,
+  3, 2.4, 1.8, 1.4, 1.1, 1, 1, 1, 1.1, 1.3, 1.5, 1.8, 2, 2.2, 2.2, 2.4, 2.8, 3.2, 3.8, 4.5, 5, 5, 4.5, 3.8,
 ];
 const HOURS = HOUR_WEIGHTS.map((w, h) => [h, w] as const);
 const BETTING_WINDOW_MS = 15_000;
@@ -160,6 +161,23 @@ function payoutOf(round: TableRound, betType: BetType, amount: number): number {
   return settleTeenPattiBet(betType as TeenPattiBetType, amount, round.teenPatti as TeenPattiResult);
 }
 
+/** The winning main bet of the round before `round` at its table ('' at a table's first round of the day). */
+function previousWinner(table: TableDay, round: TableRound): string {
+  return round.index > 0 ? winningBet(table.result(round.index - 1)) : '';
+}
+
+/** A main bet the way an honest player of `style` picks it; side bets now and then for the random ones. */
+function styledBet(rng: Rng, gameId: GameId, style: SimPlayer['style'], previous: string): BetType {
+  const [a, b] = gameId === GameId.Baccarat ? (['banker', 'player'] as const) : (['player_a', 'player_b'] as const);
+  if (style === 'banker') return a;
+  if (style === 'player') return b;
+  if ((style === 'streak' || style === 'chop') && (previous === a || previous === b)) {
+    if (style === 'streak') return previous;
+    return previous === a ? b : a;
+  }
+  return ordinaryBet(rng, gameId);
+}
+
 function ordinaryBet(rng: Rng, gameId: GameId): BetType {
   const x = rng.next();
   if (gameId === GameId.Baccarat) {
@@ -186,10 +204,13 @@ function stakeNear(rng: Rng, base: number, chip: number): number {
   return Math.max(chip, Math.round((base * mult) / chip) * chip);
 }
 
-/** A start time on the day drawn from the hour weights (UTC+8 evenings are busiest). */
-function sessionStart(rng: Rng, dayStart: number): number {
+/**
+ * A start time on the day drawn from the hour weights in the provider's time zone: its evenings are busiest,
+ * and with providers in several time zones the platform plays at every hour of the day.
+ */
+function sessionStart(rng: Rng, dayStart: number, tz = 8): number {
   const hour = pickWeighted(rng, HOURS);
-  return dayStart + ((hour - 8 + 24) % 24) * 3_600_000 + rng.int(3_600_000);
+  return dayStart + Math.floor((((hour - tz + 48) % 24) * 3_600_000) + rng.int(3_600_000));
 }
 
 /** Events of one simulated day, in time order. */
@@ -212,6 +233,8 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
     world.tables.flatMap((t, i) => (t.gameId === gameId ? [[i, t.popularity] as const] : []));
   const baccaratTables = byGame(GameId.Baccarat);
   const teenPattiTables = byGame(GameId.TeenPatti);
+  const tzOf = new Map(world.providers.map((p: SimProvider) => [p.id, p.tz ?? 8]));
+  const startFor = (p: SimPlayer) => sessionStart(rng, dayStart, tzOf.get(p.provider));
 
   /** A session's wallet moves and bets. Returns the session's net result. */
   const session = (
@@ -240,6 +263,8 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
       device: p.device,
     });
     let balance = 0;
+    /** Rounds the session needs to wager a bonus through (the platform's wagering requirement). */
+    let wager = 0;
     if (rng.next() < opts.deposit) {
       const amount = Math.max(chip, Math.round((p.stake * between(rng, 10, 40)) / chip) * chip);
       balance += amount;
@@ -266,6 +291,7 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
           ) * chip,
         );
         balance += bonus;
+        wager = Math.ceil((4 * bonus) / Math.max(p.stake, 1));
         events.push({
           type: 'bonus.granted',
           ...common(p, `BO-${sid}`, loginAt + between(rng, 31_000, 60_000)),
@@ -284,7 +310,7 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
     let index = table.roundAt(start);
     let played = 0;
     let last = start;
-    while (played < opts.rounds && index < table.length) {
+    while (played < Math.max(opts.rounds, wager) && index < table.length) {
       if (table.settlesAt(index) >= dayEnd) break;
       const round = table.result(index);
       if (rng.next() < 0.85) {
@@ -345,7 +371,7 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
       // Large deposits, a token bet or three, and the money out again.
       const sessions = poisson(rng, 1.2 * weekend);
       for (let n = 0; n < sessions; n++) {
-        const start = Math.max(role.from, sessionStart(rng, dayStart));
+        const start = Math.max(role.from, startFor(p));
         if (start >= dayEnd - 3_600_000) continue;
         const amount = between(rng, 500, 5000) * chip;
         const sid = `${code}-${p.id.toString(36)}-m${n}`;
@@ -399,12 +425,31 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
       return;
     }
 
+    if (active && role.kind === 'bonusAbuser') {
+      // Deposit, take the bonus, a token of play or none, and deposit and bonus out again.
+      const sessions = poisson(rng, 0.8 * weekend);
+      for (let n = 0; n < sessions; n++) {
+        const start = Math.max(role.from, startFor(p));
+        if (start >= dayEnd - 3_600_000) continue;
+        const sid = `${code}-${p.id.toString(36)}-b${n}`;
+        const deposit = between(rng, 300, 3000) * chip;
+        const bonus = Math.round(deposit * pickWeighted(rng, [[0.3, 2], [0.5, 2], [1, 1]] as const));
+        events.push({ type: 'player.login', ...common(p, `L-${sid}`, start), playerId: p.id, account: p.account, ip: p.ip, device: p.device });
+        events.push({ type: 'transfer', ...common(p, `TI-${sid}`, start + 20_000), playerId: p.id, account: p.account, direction: 1, amount: deposit, balanceAfter: deposit });
+        events.push({ type: 'bonus.granted', ...common(p, `BO-${sid}`, start + 40_000), playerId: p.id, account: p.account, kind: 'deposit_bonus', amount: bonus });
+        const out = Math.round((deposit + bonus) * (0.9 + rng.next() * 0.1));
+        events.push({ type: 'transfer', ...common(p, `TO-${sid}`, start + between(rng, 10, 50) * 60_000), playerId: p.id, account: p.account, direction: 0, amount: out, balanceAfter: deposit + bonus - out });
+      }
+      return;
+    }
+
     const rate = traits.sessionsPerDay * weekend * (active && role.kind === 'abnormalWinner' ? 4 : 1);
     const sessions = poisson(rng, rate);
     for (let n = 0; n < sessions; n++) {
-      const start = sessionStart(rng, dayStart);
+      const start = startFor(p);
       if (start < p.registeredAt) continue;
       const cheating = role?.kind === 'abnormalWinner' && start >= role.from ? role.knownResultRate : 0;
+      const bigger = role?.kind === 'abnormalWinner' && role.bigger;
       const baccarat = rng.next() < traits.baccarat;
       const tableIndex =
         rng.next() < 0.6 &&
@@ -420,13 +465,19 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
         withdraw: traits.withdraw,
         bet: (round, table) => {
           if (cheating > 0 && rng.next() < cheating) {
-            // Knows the result: backs the winner with a bigger stake.
+            // Knows the result: backs the winner, some with a bigger stake, some with their usual one.
             return [
-              { betType: winningBet(table.result(round.index)), amount: stakeNear(rng, p.stake * 3, chip) },
+              {
+                betType: winningBet(table.result(round.index)),
+                amount: stakeNear(rng, bigger ? p.stake * 3 : p.stake, chip),
+              },
             ];
           }
           const bets = [
-            { betType: ordinaryBet(rng, table.table.gameId), amount: stakeNear(rng, p.stake, chip) },
+            {
+              betType: styledBet(rng, table.table.gameId, p.style, previousWinner(table, round)),
+              amount: p.style === 'flat' ? p.stake : stakeNear(rng, p.stake, chip),
+            },
           ];
           // Side bets beside the main one: pairs or Pair Plus, now and then a tie.
           if (rng.next() < 0.2) {
@@ -446,7 +497,34 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
     }
   });
 
-  world.groups.forEach((g) => groupDay(world, g, tables, rng, dayStart, code, events, weekend));
+  // Honest friends: a session together now and then, at one table, each betting in their own way.
+  world.friends.forEach((f, k) => {
+    const members = f.map((i) => world.players[i] as SimPlayer);
+    const sessions = poisson(rng, 0.12 * weekend);
+    for (let n = 0; n < sessions; n++) {
+      const start = startFor(members[0] as SimPlayer);
+      const tableIndex = pickWeighted(rng, baccaratTables);
+      const rounds = Math.max(5, Math.round(35 * logNormal(rng, 0.4)));
+      for (const p of members) {
+        if (start < p.registeredAt) continue;
+        const chip = chipValue(p.currency);
+        session(p, 100 + k * 10 + n, start, {
+          tableIndex,
+          rounds,
+          deposit: 0.3,
+          bonus: 0,
+          withdraw: 0.3,
+          bet: (round, table) => [
+            {
+              betType: styledBet(rng, table.table.gameId, p.style, previousWinner(table, round)),
+              amount: p.style === 'flat' ? p.stake : stakeNear(rng, p.stake, chip),
+            },
+          ],
+        });
+      }
+    }
+  });
+  world.groups.forEach((g) => groupDay(world, g, tables, rng, dayStart, code, events, weekend, startFor));
 
   // Rounds with bets: start, bets, settlement with every bet's payout.
   tables.forEach((table) => {
@@ -520,7 +598,13 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
   return events.filter((e) => e.ts >= dayStart && e.ts < dayEnd).sort((a, b) => a.ts - b.ts);
 }
 
-/** A colluding group's day: before `from` its members play as regulars; after, they cross-bet together. */
+/**
+ * A colluding group's day: before `from` its members play as regulars; after, sessions together. A pair bets
+ * opposite sides with stakes up to 8 % apart; a ring splits into two sides (one against two, two against
+ * three, …), each side's stake divided unevenly, the sides within 5 % of each other. Sides are drawn anew
+ * every round; rounds are skipped; sometimes one of them bets alone, or a member sits a round out; half the
+ * groups move to another table every few rounds together.
+ */
 function groupDay(
   world: SimWorld,
   g: SimGroup,
@@ -530,14 +614,18 @@ function groupDay(
   code: string,
   events: PlatformEvent[],
   weekend: number,
+  startFor: (p: SimPlayer) => number,
 ): void {
   if (g.from >= dayStart + DAY_MS) return;
   const members = g.members.map((i) => world.players[i] as SimPlayer);
   const chip = chipValue(g.currency);
-  const table = tables[g.table] as TableDay;
-  const sessions = poisson(rng, 0.9 * weekend);
+  const baccarat = world.tables.flatMap((t, i) => (t.gameId === GameId.Baccarat ? [i] : []));
+  const sessions = poisson(rng, (g.sessionsPerDay ?? 1) * weekend);
   for (let n = 0; n < sessions; n++) {
-    const start = Math.max(g.from, sessionStart(rng, dayStart));
+    const start = Math.max(g.from, startFor(members[0] as SimPlayer));
+    if (start >= dayStart + DAY_MS) continue;
+    let tableAt = baccarat.indexOf(g.table);
+    let table = tables[g.table] as TableDay;
     let index = table.roundAt(start + 120_000);
     members.forEach((p, m) => {
       const sid = `${code}-${p.id.toString(36)}-g${n}`;
@@ -571,33 +659,46 @@ function groupDay(
     const rounds = between(rng, 20, 60);
     let last = start;
     for (let r = 0; r < rounds && index < table.length; r++, index++) {
+      if (g.hopEvery > 0 && r > 0 && r % g.hopEvery === 0 && baccarat.length > 1) {
+        // Together to another table, at its round of about the same time.
+        const at = table.settlesAt(index);
+        tableAt = (tableAt + 1 + rng.int(baccarat.length - 1)) % baccarat.length;
+        table = tables[baccarat[tableAt] as number] as TableDay;
+        index = table.roundAt(at);
+        if (index >= table.length) break;
+      }
       if (table.settlesAt(index) >= dayStart + DAY_MS) break;
       const round = table.result(index);
-      if (rng.next() < 0.15) continue;
-      // Two members on opposite sides with near-equal stakes (within 3 %); with four, sometimes two pairs.
-      const order = rng.shuffle([...members.keys()]);
-      const pairs = members.length >= 4 && rng.next() < 0.4 ? 2 : 1;
-      for (let k = 0; k < pairs; k++) {
-        const a = members[order[2 * k] as number] as SimPlayer;
-        const b = members[order[2 * k + 1] as number] as SimPlayer;
+      if (rng.next() < 0.12) continue;
+      const [a, b] = table.table.gameId === GameId.Baccarat ? (['banker', 'player'] as const) : (['player_a', 'player_b'] as const);
+      const ts = () => round.startsAt + between(rng, 2000, 12_000);
+      const place = (p: SimPlayer, betType: BetType, amount: number) =>
+        table.place(index, { player: p, betType, amount: Math.max(1, Math.round(amount)), ts: ts() });
+      const side = rng.next() < 0.5;
+      if (g.kind === 'pair') {
+        const [first, second] = (rng.next() < 0.5 ? members : [...members].reverse()) as [SimPlayer, SimPlayer];
         const stake = stakeNear(rng, g.stake, chip);
-        const other = Math.max(
-          chip / 10,
-          Math.round((stake * (0.97 + rng.next() * 0.06)) / (chip / 10)) * (chip / 10),
-        );
-        const aBanker = rng.next() < 0.5;
-        table.place(index, {
-          player: a,
-          betType: aBanker ? 'banker' : 'player',
-          amount: stake,
-          ts: round.startsAt + between(rng, 2000, 9000),
-        });
-        table.place(index, {
-          player: b,
-          betType: aBanker ? 'player' : 'banker',
-          amount: Math.round(other),
-          ts: round.startsAt + between(rng, 2000, 12_000),
-        });
+        place(first, side ? a : b, stake);
+        // Now and then one of them alone.
+        if (rng.next() < 0.09) continue;
+        const tenth = Math.max(1, Math.round(chip / 10));
+        place(second, side ? b : a, Math.round((stake * (0.92 + rng.next() * 0.16)) / tenth) * tenth);
+      } else {
+        const present = members.filter(() => rng.next() > 0.07);
+        if (present.length < 3 || rng.next() < 0.08) {
+          for (const p of present) if (rng.next() < 0.5) place(p, side ? a : b, stakeNear(rng, p.stake, chip));
+          continue;
+        }
+        const order = rng.shuffle([...present]);
+        const k = 1 + rng.int(Math.floor(order.length / 2));
+        const total = stakeNear(rng, g.stake * k, chip);
+        const split = (group: SimPlayer[], sum: number, betType: BetType) => {
+          const w = group.map(() => 1 + rng.next() * 2);
+          const ws = w.reduce((t, x) => t + x, 0);
+          group.forEach((p, i) => place(p, betType, (sum * (w[i] as number)) / ws));
+        };
+        split(order.slice(0, k), total, side ? a : b);
+        split(order.slice(k), total * (0.95 + rng.next() * 0.1), side ? b : a);
       }
       last = round.settlesAt;
     }

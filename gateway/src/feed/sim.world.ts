@@ -33,7 +33,7 @@ export interface ProfileTraits {
 export const PROFILES: Readonly<Record<Profile, ProfileTraits>> = {
   casual: {
     share: 0.6,
-    sessionsPerDay: 0.02,
+    sessionsPerDay: 0.04,
     roundsPerSession: 22,
     stake: [1, 5],
     baccarat: 0.7,
@@ -43,7 +43,7 @@ export const PROFILES: Readonly<Record<Profile, ProfileTraits>> = {
   },
   regular: {
     share: 0.28,
-    sessionsPerDay: 0.08,
+    sessionsPerDay: 0.12,
     roundsPerSession: 40,
     stake: [4, 25],
     baccarat: 0.8,
@@ -96,8 +96,26 @@ export function chipValue(currency: string): number {
 /** A hidden role: what the ground truth says about a player, from when. */
 export type Role =
   | { kind: 'colluder'; groupId: string; from: number }
-  | { kind: 'abnormalWinner'; from: number; knownResultRate: number }
-  | { kind: 'moneyMover'; from: number };
+  | { kind: 'abnormalWinner'; from: number; knownResultRate: number; bigger: boolean }
+  | { kind: 'moneyMover'; from: number }
+  | { kind: 'bonusAbuser'; from: number };
+
+/**
+ * How an honest player picks a side: at random, always Banker (or hand A), always Player, the last winner
+ * (streak follower), against it (chop player), or at random with always the same chip (flat bettor). The
+ * honest look-alikes of collusion: on a busy table they sit opposite each other with equal chips all day.
+ */
+export type BetStyle = 'random' | 'banker' | 'player' | 'streak' | 'chop' | 'flat';
+const STYLES: readonly (readonly [BetStyle, number])[] = [
+  ['random', 5],
+  ['banker', 1],
+  ['player', 1],
+  ['streak', 1],
+  ['chop', 1],
+  ['flat', 2],
+];
+/** Time zones of the providers, by index: the platform serves Asia, South Asia, Europe and the Americas. */
+const TIME_ZONES = [8, 5.5, 1, -3, 7, 9, -5, 3];
 
 export interface SimPlayer {
   id: number;
@@ -113,6 +131,7 @@ export interface SimPlayer {
   stake: number;
   /** Index of the favourite table among {@link SimWorld.tables}. */
   favouriteTable: number;
+  style: BetStyle;
   role?: Role;
 }
 
@@ -126,23 +145,34 @@ export interface SimTable {
   popularity: number;
 }
 
+/**
+ * A colluding group: a pair on opposite sides, or a ring of 3–6 that splits its stake over both sides so that
+ * the group's net exposure is about nil. Members may belong to different providers (of one currency).
+ */
 export interface SimGroup {
   id: string;
+  kind: 'pair' | 'ring';
   provider: number;
   currency: string;
   /** Indexes into {@link SimWorld.players}. */
   members: number[];
-  /** Index of the baccarat table the group plays at. */
+  /** Index of the baccarat table the group starts its sessions at. */
   table: number;
+  /** The group moves to another table every this many rounds (0: it stays). */
+  hopEvery: number;
   from: number;
   /** Base stake of each side, minor units. */
   stake: number;
+  /** Mean sessions a day. */
+  sessionsPerDay: number;
 }
 
 export interface SimProvider {
   id: number;
   /** Main currency first. */
   currencies: string[];
+  /** Hours from UTC of the provider's players: they play in their own evenings. */
+  tz: number;
 }
 
 export interface SimWorld {
@@ -151,6 +181,8 @@ export interface SimWorld {
   players: SimPlayer[];
   tables: SimTable[];
   groups: SimGroup[];
+  /** Honest friends (indexes into players) who start their sessions together, at one table. */
+  friends: number[][];
   historyFrom: number;
   historyTo: number;
 }
@@ -249,7 +281,7 @@ export function buildWorld(input: WorldInput): SimWorld {
   const providers: SimProvider[] = providerIds.map((id, i) => {
     const main = currencies[i % currencies.length] as string;
     const second = currencies[(i + 1) % currencies.length] as string;
-    return { id, currencies: main === second ? [main] : [main, second] };
+    return { id, currencies: main === second ? [main] : [main, second], tz: TIME_ZONES[i % TIME_ZONES.length]! };
   });
   // Providers differ in size: the first ones are the big operators.
   const providerWeights = providers.map((p, i) => [p, 1 / (1 + i * 0.35)] as const);
@@ -308,6 +340,7 @@ export function buildWorld(input: WorldInput): SimWorld {
       ip: ipOf(rng),
       stake: Math.round(between(rng, traits.stake[0], traits.stake[1]) * chipValue(currency)),
       favouriteTable,
+      style: pickWeighted(rng, STYLES),
     });
   }
 
@@ -323,41 +356,58 @@ export function buildWorld(input: WorldInput): SimWorld {
   };
   const few = Math.max(2, Math.round(input.players / 1000));
 
+  // Colluding groups: pairs and rings of 3–6, their members spread over the providers of one currency. Most
+  // start inside the history; one every two hours of the first live day, the first a few minutes before the
+  // live start, so that a new install sees detection at work within its first minutes.
   const groups: SimGroup[] = [];
-  for (let g = 0; g < few && players.length >= 40; g++) {
+  const liveGroups = players.length >= 400 ? 12 : 0;
+  for (let g = 0; g < few + liveGroups && players.length >= 40; g++) {
+    const live = g >= few;
     const lead = players[ordinary()] as SimPlayer;
-    const size = between(rng, 2, 4);
+    const kind = rng.next() < 0.45 ? 'pair' : 'ring';
+    const size = kind === 'pair' ? 2 : between(rng, 3, 6);
     const subnet = `${between(rng, 11, 223)}.${rng.int(256)}.${rng.int(256)}`;
-    const from = anomalyStart();
+    const from = live ? input.historyTo - 10 * 60_000 + (g - few) * 2 * 3_600_000 : anomalyStart();
     const groupId = `G${g + 1}`;
+    const sameCurrency = providers.filter((p) => p.currencies.includes(lead.currency));
     const members: number[] = [];
-    // Members share the lead's provider and currency, and mostly its subnet.
     for (let m = 0; m < size; m++) {
       const index = ordinary();
       const p = players[index] as SimPlayer;
-      p.provider = lead.provider;
+      p.provider =
+        rng.next() < 0.5 && sameCurrency.length > 0
+          ? pickWeighted(rng, sameCurrency.map((x) => [x.id, 1] as const))
+          : lead.provider;
       p.currency = lead.currency;
       p.profile = 'regular';
+      p.style = 'random';
       p.stake = Math.round(between(rng, 20, 80) * chipValue(lead.currency));
-      if (rng.next() < 0.7) p.ip = ipOf(rng, subnet);
+      if (rng.next() < 0.5) p.ip = ipOf(rng, subnet);
       p.role = { kind: 'colluder', groupId, from };
       members.push(index);
     }
-    const table = pickWeighted(rng, baccaratIndexes);
     groups.push({
       id: groupId,
+      kind,
       provider: lead.provider,
       currency: lead.currency,
       members,
-      table,
+      table: pickWeighted(rng, baccaratIndexes),
+      hopEvery: rng.next() < 0.5 ? between(rng, 12, 30) : 0,
       from,
       stake: Math.round(between(rng, 30, 120) * chipValue(lead.currency)),
+      sessionsPerDay: live ? 12 : 2 + rng.next() * 2,
     });
   }
   for (let k = 0; k < few + 1 && players.length >= 40; k++) {
     const p = players[ordinary()] as SimPlayer;
     p.profile = 'regular';
-    p.role = { kind: 'abnormalWinner', from: anomalyStart(), knownResultRate: 0.3 + rng.next() * 0.15 };
+    p.role = {
+      kind: 'abnormalWinner',
+      from: k === 0 && players.length >= 400 ? input.historyTo - 5 * 60_000 : anomalyStart(),
+      knownResultRate: 0.25 + rng.next() * 0.2,
+      bigger: rng.next() < 0.5,
+    };
     p.stake = Math.round(between(rng, 10, 40) * chipValue(p.currency));
   }
   for (let k = 0; k < few && players.length >= 40; k++) {
@@ -366,6 +416,17 @@ export function buildWorld(input: WorldInput): SimWorld {
     p.role = { kind: 'moneyMover', from: anomalyStart() };
     p.stake = chipValue(p.currency);
   }
+  for (let k = 0; k < few && players.length >= 40; k++) {
+    const p = players[ordinary()] as SimPlayer;
+    p.profile = 'casual';
+    p.role = { kind: 'bonusAbuser', from: anomalyStart() };
+  }
+  // Honest friends: two or three ordinary players who come and go together.
+  const friends: number[][] = [];
+  for (let k = 0; k < Math.floor(players.length / 150) && players.length >= 40; k++) {
+    const size = between(rng, 2, 3);
+    friends.push(Array.from({ length: size }, () => ordinary()));
+  }
 
   return {
     seed: input.seed,
@@ -373,6 +434,7 @@ export function buildWorld(input: WorldInput): SimWorld {
     players,
     tables,
     groups,
+    friends,
     historyFrom: input.historyFrom,
     historyTo: input.historyTo,
   };
@@ -385,11 +447,12 @@ export interface SimTruth {
   historyTo: number;
   colludingGroups: {
     groupId: string;
+    kind: 'pair' | 'ring';
     provider: number;
     currency: string;
     tableId: string;
     from: number;
-    players: { playerId: number; account: string }[];
+    players: { playerId: number; account: string; provider: number }[];
   }[];
   abnormalWinners: {
     playerId: number;
@@ -400,6 +463,7 @@ export interface SimTruth {
     knownResultRate: number;
   }[];
   moneyMovers: { playerId: number; account: string; provider: number; currency: string; from: number }[];
+  bonusAbusers: { playerId: number; account: string; provider: number; currency: string; from: number }[];
 }
 
 /** The ground truth of `world`. */
@@ -411,11 +475,16 @@ export function truthOf(world: SimWorld): SimTruth {
     historyTo: world.historyTo,
     colludingGroups: world.groups.map((g) => ({
       groupId: g.id,
+      kind: g.kind,
       provider: g.provider,
       currency: g.currency,
       tableId: (world.tables[g.table] as SimTable).id,
       from: g.from,
-      players: g.members.map((i) => ({ playerId: player(i).id, account: player(i).account })),
+      players: g.members.map((i) => ({
+        playerId: player(i).id,
+        account: player(i).account,
+        provider: player(i).provider,
+      })),
     })),
     abnormalWinners: world.players.flatMap((p) =>
       p.role?.kind === 'abnormalWinner'
@@ -429,6 +498,11 @@ export function truthOf(world: SimWorld): SimTruth {
               knownResultRate: p.role.knownResultRate,
             },
           ]
+        : [],
+    ),
+    bonusAbusers: world.players.flatMap((p) =>
+      p.role?.kind === 'bonusAbuser'
+        ? [{ playerId: p.id, account: p.account, provider: p.provider, currency: p.currency, from: p.role.from }]
         : [],
     ),
     moneyMovers: world.players.flatMap((p) =>

@@ -147,41 +147,63 @@ describe('risk detector: cross-bet pairs', () => {
 });
 
 describe('risk detector: abnormal players and providers', () => {
-  it('flags bonuses withdrawn with little turnover, not bonuses played through', () => {
+  it('flags bonuses taken out again with little turnover; not bonuses played through, nor a bonus lost', () => {
     const r = rng(5);
-    const inputs: RiskInput[] = [
-      wallet('transfer_in', 'abuser', 1_000_000, T0),
-      wallet('transfer_in', 'fair', 1_000_000, T0),
-      wallet('bonus', 'abuser', 200_000, T0 + 1000),
-      wallet('bonus', 'fair', 200_000, T0 + 1000),
-    ];
-    for (let i = 0; i < 40; i++) {
-      const bets: CraftedBet[] = [{ account: 'fair', betType: side(r), amount: 20_000 }];
-      if (i < 5) bets.push({ account: 'abuser', betType: side(r), amount: 20_000 });
-      inputs.push(round(i, 'BAC-1', bets, drawWinner(r), T0 + 10_000 + i * 30_000));
+    const inputs: RiskInput[] = [];
+    let i = 0;
+    // Two cycles: deposit 10,000.00 and a 2,000.00 bonus; the abuser plays 5 rounds and takes 11,500.00 out,
+    // the fair player wagers the bonus through (40 rounds) and takes as much out; the loser plays 5 rounds,
+    // loses most of it and takes out what is left (3,000.00).
+    for (let c = 0; c < 2; c++) {
+      const t = T0 + c * 10_000_000;
+      for (const who of ['abuser', 'fair', 'loser']) {
+        inputs.push(wallet('transfer_in', who, 1_000_000, t));
+        inputs.push(wallet('bonus', who, 200_000, t + 1000));
+      }
+      for (let k = 0; k < 40; k++) {
+        const bets: CraftedBet[] = [{ account: 'fair', betType: side(r), amount: 20_000 }];
+        if (k < 5) bets.push({ account: 'abuser', betType: side(r), amount: 20_000 });
+        if (k < 5) bets.push({ account: 'loser', betType: side(r), amount: 20_000 });
+        inputs.push(round(i++, 'BAC-1', bets, drawWinner(r), t + 10_000 + k * 30_000));
+      }
+      for (const who of ['abuser', 'fair']) inputs.push(wallet('transfer_out', who, 1_150_000, t + 2_000_000));
+      inputs.push(wallet('transfer_out', 'loser', 300_000, t + 2_000_000));
     }
-    inputs.push(wallet('transfer_out', 'abuser', 150_000, T0 + 2_000_000));
-    inputs.push(wallet('transfer_out', 'fair', 150_000, T0 + 2_000_000));
     const found = raised(players(run(inputs)));
     expect(found.map((f) => [f.account, f.kinds])).toEqual([['abuser', ['bonus']]]);
   });
 
-  it('flags money moved in and out with little play, not a player who plays it', () => {
+  it('flags money moved in and out with little play, again and again; not a player who plays it, nor one quick exit', () => {
     const r = rng(6);
+    const inputs: RiskInput[] = [];
+    let i = 0;
+    for (let c = 0; c < 2; c++) {
+      const t = T0 + c * 10_000_000;
+      for (const who of ['mover', 'gambler', ...(c === 0 ? ['quitter'] : [])])
+        inputs.push(wallet('transfer_in', who, 5_000_000, t));
+      for (let k = 0; k < 40; k++) {
+        const bets: CraftedBet[] = [{ account: 'gambler', betType: side(r), amount: 50_000 }];
+        if (k < 3) bets.push({ account: 'mover', betType: side(r), amount: 20_000 });
+        if (k < 3 && c === 0) bets.push({ account: 'quitter', betType: side(r), amount: 20_000 });
+        inputs.push(round(i++, 'BAC-1', bets, drawWinner(r), t + 10_000 + k * 30_000));
+      }
+      for (const who of ['mover', 'gambler', ...(c === 0 ? ['quitter'] : [])])
+        inputs.push(wallet('transfer_out', who, 4_900_000, t + 2_000_000));
+    }
+    // Below minMovedAmount (1,000 major units = 100,000 minor): not considered, however often.
+    for (let c = 0; c < 3; c++) {
+      inputs.push(wallet('transfer_in', 'small', 90_000, T0 + 30_000_000 + c * 1000));
+      inputs.push(wallet('transfer_out', 'small', 90_000, T0 + 30_000_500 + c * 1000));
+    }
+    const found = raised(players(run(inputs)));
+    expect(found.map((f) => [f.account, f.kinds])).toEqual([['mover', ['transfer']]]);
+  });
+
+  it('flags a money mover at once when the play is next to nothing', () => {
     const inputs: RiskInput[] = [
       wallet('transfer_in', 'mover', 5_000_000, T0),
-      wallet('transfer_in', 'gambler', 5_000_000, T0),
+      wallet('transfer_out', 'mover', 4_990_000, T0 + 600_000),
     ];
-    for (let i = 0; i < 40; i++) {
-      const bets: CraftedBet[] = [{ account: 'gambler', betType: side(r), amount: 50_000 }];
-      if (i < 3) bets.push({ account: 'mover', betType: side(r), amount: 20_000 });
-      inputs.push(round(i, 'BAC-1', bets, drawWinner(r), T0 + 10_000 + i * 30_000));
-    }
-    inputs.push(wallet('transfer_out', 'mover', 4_900_000, T0 + 2_000_000));
-    inputs.push(wallet('transfer_out', 'gambler', 4_900_000, T0 + 2_000_000));
-    // Below minMovedAmount (1,000 major units = 100,000 minor): not considered.
-    inputs.push(wallet('transfer_in', 'small', 90_000, T0 + 2_100_000));
-    inputs.push(wallet('transfer_out', 'small', 90_000, T0 + 2_200_000));
     const found = raised(players(run(inputs)));
     expect(found.map((f) => [f.account, f.kinds])).toEqual([['mover', ['transfer']]]);
   });
@@ -190,8 +212,9 @@ describe('risk detector: abnormal players and providers', () => {
     const r = rng(7);
     const inputs: RiskInput[] = [];
     let i = 0;
-    // 12 hours of steady play for providers 7 (players win 60 % of even bets), 8 (honest) and 9 (volume jump in hour 11).
-    for (let h = 0; h < 12; h++) {
+    // 30 hours of steady play for providers 7 (players win 60 % of even bets), 8 (honest) and 9 (in hour 27, ten
+    // times the accounts and the bets of the same hour the day before).
+    for (let h = 0; h < 30; h++) {
       for (let k = 0; k < 200; k++) {
         const ts = T0 + h * 3_600_000 + k * 10_000;
         const w = drawWinner(r);
@@ -205,7 +228,7 @@ describe('risk detector: abnormal players and providers', () => {
           },
           { account: `p8-${k % 20}`, provider: 8, betType: side(r), amount: 10_000 },
         ];
-        const jump = h === 11 ? 10 : 1;
+        const jump = h === 27 ? 10 : 1;
         for (let j = 0; j < jump; j++)
           bets.push({ account: `p9-${k % 20}-${j}`, provider: 9, betType: side(r), amount: 10_000 });
         inputs.push(round(i++, `T${k % 5}`, bets, w, ts));

@@ -45,10 +45,31 @@ const MAX_PAIRS = 200_000;
 const MAX_RINGS = 50_000;
 const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
-const LAMBDAS = [0.05, 0.1, 0.2, 0.4];
+/**
+ * Bets of the player's results test: the first half of the components bet the same on every round, the second
+ * half in proportion to the round's stake against the player's mean stake so far (at most
+ * {@link WEIGHT_MAX} times), so that a player who stakes more when they know the result is found sooner.
+ */
+const LAMBDAS = [0.05, 0.1, 0.2, 0.3];
+const WEIGHT_MAX = 3;
+/** A component of the results test never falls below this (a long unlucky run does not hide a later cheat). */
+const WIN_FLOOR = 0.01;
 const HOUR = 3_600_000;
 /** Most opposition neighbours of one account searched for a star-shaped ring (2^n subsets). */
 const STAR_MAX = 10;
+/**
+ * Co-presence: two accounts are companions when they shared at least {@link COMPANION_MIN_SHARED} rounds and
+ * those are at least {@link COMPANION_JACCARD} of the rounds either of them played (colluders come and go
+ * together, hop tables together). Companions are where ring candidates are searched, whatever their sides.
+ */
+const COMPANION_MIN_SHARED = 6;
+const COMPANION_JACCARD = 0.45;
+/** Most companions of one account searched on a round, and most groups looked at per round. */
+const COMPANIONS_MAX = 8;
+const SEED_SEARCH_MAX = 4000;
+/** Rounds a co-present group must be seen balanced before it is tested as a ring. */
+const SEED_ROUNDS = 2;
+const MAX_SEEDS = 100_000;
 const bitCount = (x: number) => {
   let n = 0;
   for (let v = x; v; v &= v - 1) n++;
@@ -73,19 +94,31 @@ interface AccountState {
   stakes: number[];
   rounds: number;
   lastSeen: number;
-  /** Player tests. */
+  /** The last hour (event time) the account bet in, for its provider's count of active accounts. */
+  hourSeen?: number;
+  /** Player tests: the components of the results test (unweighted, then stake-weighted). */
   winE: number[];
+  /** Stakes and rounds of the results test so far (its mean stake). */
+  winStake?: number;
+  winRounds?: number;
   staked: number;
   bonus: number;
   turnoverSinceBonus: number;
   moved: number;
   turnoverSinceMove: number;
+  /** Evidence (log10) and count of the cycles (money in, out again) that looked like bonus abuse or money moving. */
+  bonusScore?: number;
+  bonusCycles?: number;
+  moveScore?: number;
+  moveCycles?: number;
 }
 
 interface PairState {
   a: string;
   b: string;
   shared: number;
+  /** Rounds each of a and b had played when they first shared one (co-presence is counted from then). */
+  met?: [number, number];
   logOpp: number;
   /** The same test against the point estimate of the habits: more sensitive, only to find ring candidates. */
   logLink?: number;
@@ -124,12 +157,64 @@ interface ProviderState {
   hourTurnover: number;
   usual: number;
   hours: number;
+  /**
+   * The usual turnover of each hour of the day (UTC, event time), smoothed over the days seen; -1 not seen
+   * yet. Providers serve their own time zones: an evening peak ten times the morning is their normal.
+   */
+  slots?: number[];
+  /** Bets of this hour, and the usual bets of each hour of the day (as {@link slots}). */
+  hourBets?: number;
+  betSlots?: number[];
+  /** Accounts that bet this hour, and the usual of each hour of the day. */
+  hourAccounts?: number;
+  accountSlots?: number[];
+  /**
+   * Results per bet (each bet weighs one unit whatever its stake, so that a few big players do not hide a
+   * margin that is wrong on every bet): Σ(return per unit + edge) and its variance under fair play, bets of
+   * one round taken together (they share its outcome).
+   */
+  unitSum?: number;
+  unitVar?: number;
+}
+
+/** Baccarat's outcome probabilities (8 decks): banker, player, tie. */
+const BACCARAT_P = [0.458597, 0.446247, 0.095156] as const;
+/** Return per unit of a baccarat main bet for each outcome (banker, player, tie wins). */
+const BACCARAT_RETURN: Readonly<Record<string, readonly [number, number, number]>> = {
+  banker: [0.95, -1, 0],
+  player: [-1, 1, 0],
+  tie: [-1, -1, 8],
+};
+
+/** One provider's bets on one round: the unit returns for each baccarat outcome, and the other bets. */
+interface ProviderRound {
+  byOutcome: [number, number, number];
+  observed: number;
+  edges: number;
+  /** Units on each other bet type: bets of one type on one round share its outcome. */
+  other: Record<string, number>;
+}
+
+/**
+ * Variance per unit of the other bets; undefined for the long shots left out of the per-bet margin test
+ * (Teen Patti's tie pays about 800 to 1: one win would look like a broken margin on a small provider).
+ */
+function unitVariance(betType: string, gameId: number): number | undefined {
+  if (betType === 'tie') return gameId === 1 ? 8 : undefined;
+  if (betType.endsWith('_pair')) return 11;
+  if (betType === 'pair_plus') return 10;
+  return 1;
 }
 
 interface State {
   accounts: Record<string, AccountState>;
   pairs: Record<string, PairState>;
   rings: Record<string, RingState>;
+  /**
+   * Groups of co-present accounts seen balanced (net exposure within the tolerance, every member needed) on
+   * a round, by group key: the round count. A group seen balanced twice becomes a ring candidate.
+   */
+  ringSeeds?: Record<string, { n: number; lastSeen: number }>;
   /** Previous winner (context) per table. */
   road: Record<string, Context>;
   flagged: Record<string, FlagState>;
@@ -216,6 +301,32 @@ function matchProb(xs: readonly number[], ys: readonly number[], tolPct: number)
   return (m + 0.5) / (xs.length * ys.length + 1);
 }
 
+/**
+ * Whether a group's stakes on their sides make a ring's bet: both sides taken, the net exposure
+ * |Σside0 − Σside1| within the tolerance of the larger side, every member needed (without any one of them it
+ * is not balanced, so that a bystander's small stake does not join), and not two balanced groups side by side
+ * (two matched pairs at one table are two pairs, not a ring).
+ */
+function balancedGroup(amounts: readonly number[], sides: readonly Side[], tol: number): boolean {
+  const n = amounts.length;
+  const balancedPart = (mask: number) => {
+    let t0 = 0;
+    let t1 = 0;
+    for (let i = 0; i < n; i++)
+      if ((mask >> i) & 1) {
+        if (sides[i] === 0) t0 += amounts[i]!;
+        else t1 += amounts[i]!;
+      }
+    return t0 > 0 && t1 > 0 && Math.abs(t0 - t1) <= tol * Math.max(t0, t1);
+  };
+  const full = (1 << n) - 1;
+  if (!balancedPart(full)) return false;
+  for (let i = 0; i < n; i++) if (balancedPart(full & ~(1 << i))) return false;
+  // Two balanced parts: enumerate the parts holding member 0 (each split once).
+  for (let sub = 1; sub < full; sub += 2) if (balancedPart(sub) && balancedPart(full & ~sub)) return false;
+  return true;
+}
+
 /** A Bernoulli likelihood ratio: the alternative `alt` (never below chance `p0`) against chance. */
 function bernoulliFactor(hit: boolean, p0: number, alt: number): number {
   const p = Math.min(Math.max(p0, 1e-6), 1 - 1e-6);
@@ -278,7 +389,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         stakes: [],
         rounds: 0,
         lastSeen: 0,
-        winE: LAMBDAS.map(() => 1),
+        winE: [...LAMBDAS, ...LAMBDAS].map(() => 1),
         staked: 0,
         bonus: 0,
         turnoverSinceBonus: 0,
@@ -301,6 +412,9 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const positions = new Map<string, { side: Side; amount: number; turnover: number }>();
     const sideNames: [string, string] = r.gameId === 2 ? ['player_a', 'player_b'] : ['banker', 'player'];
     const net = new Map<string, [number, number, number]>();
+    /** Each account's result on the round against the house edge: Σ(payout − stake + edge·stake), Σ stake. */
+    const results = new Map<AccountState, [number, number]>();
+    const providerRounds = new Map<number, ProviderRound>();
     for (const b of r.bets) {
       const key = keyOf(b.provider, b.account);
       const acc = this.account(b.provider, b.account);
@@ -311,8 +425,12 @@ class RiskDetectorImpl implements RiskDetector<State> {
         n[1] += b.amount;
       n[2] += b.amount;
       net.set(key, n);
-      out.push(...this.playerBet(acc, r, b.betType, b.amount, b.payout));
-      this.providerBet(b.provider, r, b.betType, b.amount, b.payout);
+      this.playerBet(acc, r, b.betType, b.amount, b.payout, results);
+      this.providerBet(b.provider, r, b.betType, b.amount, b.payout, providerRounds, acc);
+    }
+    for (const [acc, [x, t]] of results) {
+      const f = this.playerResult(acc, x, t, r.settledAt);
+      if (f) out.push(f);
     }
     for (const [key, [a0, a1, total]] of net) {
       if (a0 === a1) continue;
@@ -331,6 +449,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     };
     // Pairs.
     const edges: [string, string][] = [];
+    /** Companions on this round (co-presence far above what their own play would give), with their Jaccard. */
+    const companions: [string, string, number][] = [];
     for (let i = 0; i < keys.length; i++)
       for (let j = i + 1; j < keys.length; j++) {
         const ka = keys[i]!;
@@ -354,11 +474,19 @@ class RiskDetectorImpl implements RiskDetector<State> {
             tables: [],
             lastSeen: 0,
           };
+          pair.met = ka < kb ? [a.rounds, b.rounds] : [b.rounds, a.rounds];
           this.s.pairs[pk] = pair;
           this.s.tested.pairs += 1;
         }
         pair.shared += 1;
         pair.lastSeen = r.settledAt;
+        if (pair.shared >= COMPANION_MIN_SHARED) {
+          // Rounds played since they met: an account's life before does not dilute a new companionship.
+          const [ma, mb] = pair.met ?? [0, 0];
+          const [ra, rb] = ka < kb ? [a.rounds - ma, b.rounds - mb] : [a.rounds - mb, b.rounds - ma];
+          const jaccard = pair.shared / Math.max(1, ra + rb + 2 - pair.shared);
+          if (jaccard >= COMPANION_JACCARD) companions.push([ka, kb, jaccard]);
+        }
         const pOpp = oppositeBound(a, b, ctx);
         const opposite = pa.side !== pb.side;
         pair.logOpp += Math.log(bernoulliFactor(opposite, pOpp, ALT_OPPOSITE));
@@ -386,8 +514,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const f = this.pairFinding(pair, r);
         if (f) out.push(f);
       }
-    out.push(...this.rings(edges, positions, r, ctx));
-    out.push(...this.providerFindings(r));
+    out.push(...this.rings(edges, companions, positions, r, ctx));
+    out.push(...this.providerFindings(r, providerRounds));
     // Learn after testing: the chance of this round was judged on the past only.
     for (const [key, p] of positions) {
       const acc = this.s.accounts[key]!;
@@ -521,6 +649,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
   /** Ring candidates: connected groups of 3–6 accounts in this round's opposition graph; then their test. */
   private rings(
     edges: [string, string][],
+    companions: [string, string, number][],
     positions: Map<string, { side: Side; amount: number; turnover: number }>,
     r: SettledRound,
     ctx: Context,
@@ -531,6 +660,36 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const createdNow = new Set<string>();
     /** How many rings are kept, counted once per round and only when a new one may be added. */
     let ringCount: number | undefined;
+    const seeds = (this.s.ringSeeds ??= {});
+    /** A group balanced on this round: counted; a ring candidate once seen balanced {@link SEED_ROUNDS} times. */
+    const seed = (group: string[]) => {
+      const members = group.sort();
+      const key = members.join('|');
+      if (this.s.rings[key]) return;
+      const g = (seeds[key] ??= { n: 0, lastSeen: r.settledAt });
+      if (g.lastSeen === r.settledAt && g.n > 0 && createdNow.has(`seen:${key}`)) return;
+      createdNow.add(`seen:${key}`);
+      g.n += 1;
+      g.lastSeen = r.settledAt;
+      if (g.n < SEED_ROUNDS || (ringCount ??= Object.keys(this.s.rings).length) >= MAX_RINGS) return;
+      delete seeds[key];
+      ringCount += 1;
+      createdNow.add(key);
+      const ring: RingState = {
+        key,
+        members,
+        logE: 0,
+        rounds: 0,
+        evidence: [],
+        evidenceCount: 0,
+        turnover: 0,
+        tables: [],
+        lastSeen: r.settledAt,
+      };
+      this.s.rings[key] = ring;
+      this.s.tested.rings += 1;
+      this.indexRing(ring);
+    };
     if (edges.length >= 2) {
       const parent = new Map<string, string>();
       const find = (x: string): string => {
@@ -579,26 +738,46 @@ class RiskDetectorImpl implements RiskDetector<State> {
           found.push([lead, ...subset]);
         }
       }
-      for (const members of found) {
-        members.sort();
-        const key = members.join('|');
-        if (!this.s.rings[key]) createdNow.add(key);
-        if (!this.s.rings[key] && (ringCount ??= Object.keys(this.s.rings).length) < MAX_RINGS) {
-          ringCount += 1;
-          this.s.rings[key] = {
-            key,
-            members,
-            logE: 0,
-            rounds: 0,
-            evidence: [],
-            evidenceCount: 0,
-            turnover: 0,
-            tables: [],
-            lastSeen: r.settledAt,
-          };
-          this.s.tested.rings += 1;
-          this.indexRing(this.s.rings[key]);
-        }
+      for (const members of found) seed(members);
+    }
+    // Companions' groups balanced on this round: seeds; a group seen balanced twice is a ring candidate.
+    if (companions.length >= 2) {
+      const tol = st.amountTolerancePct / 100;
+      const adj = new Map<string, Map<string, number>>();
+      for (const [a, b, j] of companions) {
+        if (!adj.has(a)) adj.set(a, new Map());
+        if (!adj.has(b)) adj.set(b, new Map());
+        adj.get(a)!.set(b, j);
+        adj.get(b)!.set(a, j);
+      }
+      let budget = SEED_SEARCH_MAX;
+      for (const lead of [...adj.keys()].sort()) {
+        // Companions after the lead in key order (each group is found from its first member only), the closest first.
+        const cands = [...adj.get(lead)!]
+          .filter(([k]) => k > lead)
+          .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+          .slice(0, COMPANIONS_MAX)
+          .map(([k]) => k);
+        if (cands.length < st.ringMinSize - 1) continue;
+        const group = [lead];
+        const visit = (from: number) => {
+          for (let i = from; i < cands.length && budget > 0; i++) {
+            const k = cands[i]!;
+            if (!group.every((m) => m === lead || adj.get(m)!.has(k))) continue;
+            budget -= 1;
+            group.push(k);
+            if (group.length >= st.ringMinSize) {
+              const amounts = group.map((m) => positions.get(m)!.amount);
+              const sides = group.map((m) => positions.get(m)!.side);
+              if (balancedGroup(amounts, sides, tol)) {
+                seed([...group]);
+              }
+            }
+            if (group.length < st.ringMaxSize) visit(i + 1);
+            group.pop();
+          }
+        };
+        visit(0);
       }
     }
     // Test every known ring with at least three members on this round.
@@ -608,32 +787,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
       const ring = this.s.rings[ringKey];
       if (!ring) continue;
       if (createdNow.has(ringKey)) continue;
+      // Tested on the rounds where all its members bet (with one missing, a bystander who joined a true ring
+      // by chance would share the ring's evidence).
       const present = ring.members.filter((m) => positions.has(m));
       if (present.length < ring.members.length) continue;
       const amounts = present.map((m) => positions.get(m)!);
       const tol = st.amountTolerancePct / 100;
-      // Balanced: the group's net exposure is within the tolerance, and every member is needed for it
-      // (without any one of them it is not), so that a bystander's small stake does not join a ring.
-      const balancedWith = (sides: Side[]) => {
-        let s0 = 0;
-        let s1 = 0;
-        amounts.forEach((p, i) => (sides[i] === 0 ? (s0 += p.amount) : (s1 += p.amount)));
-        if (Math.abs(s0 - s1) > tol * Math.max(s0, s1)) return false;
-        // Minimal: no smaller part of the group (two matched pairs at one table are two pairs) balances.
-        const full = (1 << amounts.length) - 1;
-        for (let sub = 1; sub < full; sub++) {
-          let t0 = 0;
-          let t1 = 0;
-          amounts.forEach((p, i) => {
-            if ((sub >> i) & 1) {
-              if (sides[i] === 0) t0 += p.amount;
-              else t1 += p.amount;
-            }
-          });
-          if (t0 > 0 && t1 > 0 && Math.abs(t0 - t1) <= tol * Math.max(t0, t1)) return false;
-        }
-        return true;
-      };
+      const stakes = amounts.map((p) => p.amount);
+      const balancedWith = (sides: Side[]) => balancedGroup(stakes, sides, tol);
       const balanced = balancedWith(amounts.map((p) => p.side));
       // Chance of balance: every member's side drawn from its own habits in this context.
       let p0 = 0;
@@ -693,25 +854,51 @@ class RiskDetectorImpl implements RiskDetector<State> {
     betType: string,
     amount: number,
     payout: number,
-  ): RiskFinding[] {
+    results: Map<AccountState, [number, number]>,
+  ): void {
     const edges = HOUSE_EDGE[r.gameId as 1 | 2] as Readonly<Record<string, number>> | undefined;
     const edge = edges?.[betType];
     acc.turnoverSinceBonus += amount;
     acc.turnoverSinceMove += amount;
     acc.staked += amount;
-    if (edge === undefined || amount <= 0) return [];
-    const x = (payout - amount) / amount + edge;
-    acc.winE = acc.winE.map((e, i) => e * Math.max(0, 1 + LAMBDAS[i]! * x));
-    const e = acc.winE.reduce((t, v) => t + v, 0) / LAMBDAS.length;
-    const score = Math.log10(Math.max(e, 1e-300));
-    const f = this.playerFlag(
+    if (edge === undefined || amount <= 0) return;
+    const res = results.get(acc) ?? [0, 0];
+    res[0] += payout - amount + edge * amount;
+    res[1] += amount;
+    results.set(acc, res);
+  }
+
+  /**
+   * The results test of one round: the round's result per unit staked, plus the edge, has mean 0 under fair
+   * play whatever the bets (its expectation given the past is 0), and is at least −1; each component multiplies
+   * by 1 + λ·w·x (w the round's weight, predictable), so that their mean is an e-process.
+   */
+  private playerResult(acc: AccountState, x: number, staked: number, ts: number): PlayerFinding | undefined {
+    if (staked <= 0) return undefined;
+    const half = LAMBDAS.length;
+    if (acc.winE.length !== 2 * half) acc.winE = [...LAMBDAS, ...LAMBDAS].map(() => 1);
+    const u = Math.max(-1, x / staked);
+    const rounds = acc.winRounds ?? 0;
+    const mean = rounds > 0 ? (acc.winStake ?? 0) / rounds : staked;
+    const w = Math.min(WEIGHT_MAX, staked / Math.max(mean, 1));
+    let sum = 0;
+    for (let i = 0; i < 2 * half; i++) {
+      const lambda = LAMBDAS[i % half]!;
+      const factor = 1 + lambda * (i < half ? 1 : w) * u;
+      const e = Math.max(WIN_FLOOR, acc.winE[i]! * Math.max(0, factor));
+      acc.winE[i] = e;
+      sum += e;
+    }
+    acc.winStake = (acc.winStake ?? 0) + staked;
+    acc.winRounds = rounds + 1;
+    const score = Math.log10(sum / (2 * half));
+    return this.playerFlag(
       acc,
       'win_rate',
       score,
-      r.settledAt,
+      ts,
       `results ${score.toFixed(1)} orders of magnitude beyond the house edge over ${major(acc.staked)} staked`,
     );
-    return f ? [f] : [];
   }
 
   private playerFlag(
@@ -768,50 +955,76 @@ class RiskDetectorImpl implements RiskDetector<State> {
     };
   }
 
+  /**
+   * Wallet rules, by cycles: a cycle runs from the first money in (or bonus) after a withdrawal to the next
+   * withdrawal. A cycle that takes most of the money (and bonus) back out with less turnover than the rule
+   * asks adds log10(asked / played) to the account's evidence; cycles that play it through take some away.
+   * Bonus: flagged from 0.5 (a bonus taken out after under a third of the wagering asked). Transfers: from 1.5
+   * (under 1/30 of the play asked, at once or over several cycles), so that an honest player who deposits,
+   * plays a few rounds and leaves is not; a player who loses the money and withdraws what is left is neither.
+   */
   private wallet(ev: WalletEvent): RiskFinding[] {
     const st = this.settings;
     const acc = this.account(ev.provider, ev.account);
     acc.lastSeen = Math.max(acc.lastSeen, ev.ts);
     const min = st.minMovedAmount * 100;
     if (ev.kind === 'bonus') {
+      if (acc.bonus === 0) acc.turnoverSinceBonus = 0;
       acc.bonus += ev.amount;
-      acc.turnoverSinceBonus = 0;
       return [];
     }
     if (ev.kind === 'transfer_in') {
+      if (acc.moved === 0) acc.turnoverSinceMove = 0;
       acc.moved += ev.amount;
-      acc.turnoverSinceMove = 0;
       return [];
     }
     if (ev.kind !== 'transfer_out') return [];
     const out: RiskFinding[] = [];
-    if (acc.bonus >= min && acc.turnoverSinceBonus < st.bonusTurnoverMultiple * acc.bonus) {
-      const score =
-        3 + Math.log10((st.bonusTurnoverMultiple * acc.bonus) / Math.max(acc.turnoverSinceBonus, 1));
-      const f = this.playerFlag(
-        acc,
-        'bonus',
-        Math.min(score, 12),
-        ev.ts,
-        `took ${major(acc.bonus)} in bonuses and withdrew after ${major(acc.turnoverSinceBonus)} of turnover`,
-        true,
-      );
-      if (f) out.push(f);
+    const evidence = (asked: number, played: number) =>
+      Math.log10(asked / Math.max(played, asked / 1000));
+    let bonusCycle = false;
+    if (acc.bonus > 0) {
+      const asked = st.bonusTurnoverMultiple * acc.bonus;
+      const extracted = ev.amount >= 0.7 * (acc.moved + acc.bonus);
+      if (acc.moved + acc.bonus >= min && extracted && acc.turnoverSinceBonus < asked) {
+        bonusCycle = true;
+        acc.bonusScore = (acc.bonusScore ?? 0) + evidence(asked, acc.turnoverSinceBonus);
+        acc.bonusCycles = (acc.bonusCycles ?? 0) + 1;
+        const sc = acc.bonusScore;
+        if (sc >= 0.5) {
+          const f = this.playerFlag(
+            acc,
+            'bonus',
+            Math.min(3 + sc, 12),
+            ev.ts,
+            `took ${major(acc.bonus)} in bonuses and withdrew ${major(ev.amount)} after ${major(acc.turnoverSinceBonus)} of turnover (${acc.bonusCycles} such cycles)`,
+            true,
+          );
+          if (f) out.push(f);
+        }
+      } else if (acc.turnoverSinceBonus >= asked) acc.bonusScore = Math.max(0, (acc.bonusScore ?? 0) - 0.5);
       acc.bonus = 0;
     }
-    if (acc.moved >= min && ev.amount >= min && acc.turnoverSinceMove < st.transferPlayRatio * acc.moved) {
-      const score = 3 + Math.log10((st.transferPlayRatio * acc.moved) / Math.max(acc.turnoverSinceMove, 1));
-      const f = this.playerFlag(
-        acc,
-        'transfer',
-        Math.min(score, 12),
-        ev.ts,
-        `moved ${major(acc.moved)} in and ${major(ev.amount)} out with ${major(acc.turnoverSinceMove)} of turnover`,
-        true,
-      );
-      if (f) out.push(f);
-      acc.moved = 0;
+    if (acc.moved > 0 && !bonusCycle) {
+      const asked = st.transferPlayRatio * acc.moved;
+      if (acc.moved >= min && ev.amount >= 0.7 * acc.moved && acc.turnoverSinceMove < asked) {
+        acc.moveScore = (acc.moveScore ?? 0) + evidence(asked, acc.turnoverSinceMove);
+        acc.moveCycles = (acc.moveCycles ?? 0) + 1;
+        const sc = acc.moveScore;
+        if (sc >= 1.5) {
+          const f = this.playerFlag(
+            acc,
+            'transfer',
+            Math.min(3 + sc, 12),
+            ev.ts,
+            `moved ${major(acc.moved)} in and ${major(ev.amount)} out with ${major(acc.turnoverSinceMove)} of turnover (${acc.moveCycles} such cycles)`,
+            true,
+          );
+          if (f) out.push(f);
+        }
+      } else if (acc.turnoverSinceMove >= asked) acc.moveScore = Math.max(0, (acc.moveScore ?? 0) - 0.5);
     }
+    acc.moved = 0;
     return out;
   }
 
@@ -821,7 +1034,22 @@ class RiskDetectorImpl implements RiskDetector<State> {
     betType: string,
     amount: number,
     payout: number,
+    rounds: Map<number, ProviderRound>,
+    acc: AccountState,
   ): void {
+    const edgeOf = (HOUSE_EDGE[r.gameId as 1 | 2] as Readonly<Record<string, number>> | undefined)?.[betType];
+    const ret = r.gameId === 1 ? BACCARAT_RETURN[betType] : undefined;
+    if (edgeOf !== undefined && amount > 0 && (ret || unitVariance(betType, r.gameId) !== undefined)) {
+      let pr = rounds.get(provider);
+      if (!pr) {
+        pr = { byOutcome: [0, 0, 0], observed: 0, edges: 0, other: {} };
+        rounds.set(provider, pr);
+      }
+      pr.observed += (payout - amount) / amount;
+      pr.edges += edgeOf;
+      if (ret) for (let w = 0; w < 3; w++) pr.byOutcome[w]! += ret[w]!;
+      else pr.other[betType] = (pr.other[betType] ?? 0) + 1;
+    }
     const edges = HOUSE_EDGE[r.gameId as 1 | 2] as Readonly<Record<string, number>> | undefined;
     const edge = edges?.[betType];
     const key = String(provider);
@@ -851,25 +1079,87 @@ class RiskDetectorImpl implements RiskDetector<State> {
     if (hour !== p.hour) {
       if (p.hours > 0) p.usual = p.usual * 0.8 + p.hourTurnover * 0.2;
       else p.usual = p.hourTurnover;
+      const slots = (p.slots ??= Array.from({ length: 24 }, () => -1));
+      const betSlots = (p.betSlots ??= Array.from({ length: 24 }, () => -1));
+      const accountSlots = (p.accountSlots ??= Array.from({ length: 24 }, () => -1));
+      const smooth = (xs: number[], slot: number, x: number) => {
+        xs[slot] = xs[slot]! < 0 ? x : xs[slot]! * 0.7 + x * 0.3;
+      };
+      // Hours without a bet count as quiet ones.
+      for (let h = p.hour; h < hour && h < p.hour + 24; h++) {
+        const now = h === p.hour;
+        smooth(slots, h % 24, now ? p.hourTurnover : 0);
+        smooth(betSlots, h % 24, now ? (p.hourBets ?? 0) : 0);
+        smooth(accountSlots, h % 24, now ? (p.hourAccounts ?? 0) : 0);
+      }
       p.hours += 1;
       p.hour = hour;
       p.hourTurnover = 0;
+      p.hourBets = 0;
+      p.hourAccounts = 0;
     }
     p.hourTurnover += amount;
+    p.hourBets = (p.hourBets ?? 0) + 1;
+    if (acc.hourSeen !== hour) {
+      acc.hourSeen = hour;
+      p.hourAccounts = (p.hourAccounts ?? 0) + 1;
+    }
   }
 
   /** Provider findings, looked at once per round for the providers of the round. */
-  private providerFindings(r: SettledRound): ProviderFinding[] {
+  private providerFindings(r: SettledRound, rounds: Map<number, ProviderRound>): ProviderFinding[] {
     const st = this.settings;
     const out: ProviderFinding[] = [];
     for (const provider of new Set(r.bets.map((b) => b.provider))) {
       const p = this.s.providers[String(provider)];
       if (!p || p.variance <= 0) continue;
-      const z = Math.abs(p.ggr - p.expected) / Math.sqrt(p.variance);
+      const pr = rounds.get(provider);
+      if (pr) {
+        // Variance of the round's unit result: exact over baccarat's three outcomes, the rest as independent bets.
+        const mean = pr.byOutcome.reduce((t, x, w) => t + x * BACCARAT_P[w]!, 0);
+        const v = pr.byOutcome.reduce((t, x, w) => t + BACCARAT_P[w]! * (x - mean) ** 2, 0);
+        p.unitSum = (p.unitSum ?? 0) + pr.observed + pr.edges;
+        let other = 0;
+        for (const [betType, n] of Object.entries(pr.other)) other += n * n * (unitVariance(betType, r.gameId) ?? 0);
+        p.unitVar = (p.unitVar ?? 0) + v + other;
+      }
+      // Players' results against the edge: money-weighted (the provider's GGR) and per bet.
+      const zMoney = Math.abs(p.ggr - p.expected) / Math.sqrt(p.variance);
+      const zUnit = (p.unitVar ?? 0) > 0 ? Math.abs(p.unitSum ?? 0) / Math.sqrt(p.unitVar!) : 0;
+      const z = Math.max(zMoney, zUnit);
       const kinds: ('margin' | 'volume')[] = [];
-      if (z >= st.providerMarginSigma && p.turnover > 0) kinds.push('margin');
-      if (p.hours >= 3 && p.usual > 0 && p.hourTurnover >= st.providerVolumeFactor * p.usual)
-        kinds.push('volume');
+      // Bet by bet, or by money when bets lean the same way too (a margin moved by a few big winners alone is
+      // theirs, and they are tested as players).
+      const margin =
+        zUnit >= st.providerMarginSigma || (zMoney >= st.providerMarginSigma && zUnit >= st.providerMarginSigma / 3);
+      if (margin && p.turnover > 0) kinds.push('margin');
+      // This hour against the same hours of the days before (and their neighbours), and never against less
+      // than a fifth of the provider's mean hour.
+      // This hour's bets against the same hours of the days before (and their neighbours, and never less than a
+      // fifth of the provider's mean hour). Bets come in sessions, so their count varies far more than a Poisson
+      // count: its spread is taken as that of the accounts (sessions) times the bets each one places. One high
+      // roller in a quiet hour is not a change of volume; a farm of new accounts, or a provider's traffic
+      // doubling and doubling again, is.
+      let usualNow = p.usual;
+      let usualBets = 0;
+      if (p.slots && p.betSlots && p.accountSlots && p.hours >= 24) {
+        const usualOf = (slots: number[]) => {
+          const h = p.hour % 24;
+          const seen = [slots[(h + 23) % 24]!, slots[h]!, slots[(h + 1) % 24]!].filter((x) => x >= 0);
+          const known = slots.filter((x) => x >= 0);
+          const mean = known.reduce((t, x) => t + x, 0) / Math.max(known.length, 1);
+          return seen.length > 0 ? Math.max(...seen, 0.2 * mean) : 0;
+        };
+        usualNow = usualOf(p.slots);
+        usualBets = usualOf(p.betSlots);
+        const usualAccounts = usualOf(p.accountSlots);
+        const bets = p.hourBets ?? 0;
+        const clump = Math.max(1, usualBets / Math.max(usualAccounts, 0.1));
+        const z = (bets - usualBets) / Math.sqrt(usualBets * clump + clump * clump);
+        const accounts = p.hourAccounts ?? 0;
+        const spread = accounts >= usualAccounts + 5 + 2 * Math.sqrt(usualAccounts);
+        if (usualBets > 0 && bets >= st.providerVolumeFactor * usualBets && z >= 5 && spread) kinds.push('volume');
+      }
       if (kinds.length === 0) continue;
       const key = `provider:${provider}`;
       const flag = this.s.flagged[key];
@@ -890,7 +1180,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         score: Math.round(score * 100) / 100,
         firstDetectedAt: flag?.firstDetectedAt ?? r.settledAt,
         lastSeenAt: r.settledAt,
-        reason: `GGR ${major(p.ggr)} against ${major(p.expected)} expected (${z.toFixed(1)} standard errors); this hour's turnover ${major(p.hourTurnover)} against ${major(p.usual)} usual`,
+        reason: `GGR ${major(p.ggr)} against ${major(p.expected)} expected (${zMoney.toFixed(1)} standard errors; ${zUnit.toFixed(1)} bet by bet); this hour's turnover ${major(p.hourTurnover)} against ${major(usualNow)} usual at this hour, ${p.hourBets ?? 0} bets against ${Math.round(usualBets)}`,
       });
     }
     return out;
@@ -907,6 +1197,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
         this.unindexRing(g);
         delete this.s.rings[k];
       }
+    // A seed not seen balanced again within a few hours was chance.
+    const seeds = Object.entries(this.s.ringSeeds ?? {});
+    const seedHorizon = now - Math.min(this.settings.windowHours, 6) * HOUR;
+    for (const [k, g] of seeds) if (g.lastSeen < seedHorizon) delete this.s.ringSeeds![k];
+    if (seeds.length > MAX_SEEDS) {
+      const left = Object.entries(this.s.ringSeeds!).sort((x, y) => x[1].lastSeen - y[1].lastSeen);
+      for (const [k] of left.slice(0, left.length - MAX_SEEDS)) delete this.s.ringSeeds![k];
+    }
     const pairs = Object.entries(this.s.pairs);
     if (pairs.length > MAX_PAIRS) {
       pairs.sort((x, y) => x[1].logOpp + x[1].logMatch - (y[1].logOpp + y[1].logMatch));

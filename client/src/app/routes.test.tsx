@@ -122,8 +122,8 @@ describe('AppRoutes', () => {
   });
 
   it('opens a granted screen of a later release on an honest "not in this version" page', async () => {
-    renderApp('/teenPatti/testDataViewer', {
-      session: readySession(userInfo({ permission: '11000,11003' })),
+    renderApp('/teenPatti/teenPatti', {
+      session: readySession(userInfo({ permission: '11000,11001' })),
     });
     expect(
       await screen.findByText('Not available in this version yet', undefined, { timeout: 5000 }),

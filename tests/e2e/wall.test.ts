@@ -342,9 +342,15 @@ describe('a wall screen', () => {
     await shot(wall, 'wall-alerts-en-390');
     await wall.setViewportSize({ width: 1920, height: 1080 });
 
-    // The other monitors are registered and say they are not installed yet.
+    // The baccarat wall: the monitor's wall variant on the display token, its tables from the gateway.
     await wall.goto(`${gateway.url}/wall/baccarat?lang=en`);
-    await wall.getByTestId('wall-not-installed').waitFor({ timeout: 15_000 });
+    const monitor = wall.locator('.dms-monitor.is-wall');
+    await monitor.waitFor({ timeout: 15_000 });
+    await monitor.locator('.dms-table[data-table="BAC-W2"]').waitFor({ timeout: 15_000 });
+    await shot(wall, 'wall-baccarat-en-1920');
+    // The Teen Patti wall needs 11001, which this display's role lacks: it says so.
+    await wall.goto(`${gateway.url}/wall/teenpatti?lang=en`);
+    await wall.getByTestId('wall-no-permission').waitFor({ timeout: 15_000 });
     await wall.goto(`${gateway.url}/wall/alerts?lang=en`);
     await wall.getByTestId('wall-alerts').waitFor({ timeout: 15_000 });
 

@@ -9,6 +9,7 @@ import { buildContentRoutes } from './contentRoutes';
 import { GuestOnly, RequireSession } from './guards';
 import { useAppSelector } from './hooks';
 import { AuthRedirectPage, LoginPage, NotFoundPage, UnauthorizedPage, WallPage } from './routeModules';
+import { WALL_MONITOR_COMPONENTS } from './wallMonitors';
 
 /** The shell (sidebar, navbar, tags) is a module of its own: the login page does not download it. */
 const Layout = lazy(() => import('@/components/layout/Layout').then((m) => ({ default: m.Layout })));
@@ -81,7 +82,7 @@ export function AppRoutes() {
         path="/wall/:monitor"
         element={
           <FullPage>
-            <WallPage />
+            <WallPage monitors={WALL_MONITOR_COMPONENTS} />
           </FullPage>
         }
       />

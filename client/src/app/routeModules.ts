@@ -74,10 +74,7 @@ const WallScreensPage = page(
   (m) => m.WallScreensPage,
 );
 /** A wall screen (`/wall/:monitor`): outside the shell and the sign-in, on a display token. */
-export const WallPage = page(
-  () => import('@/features/wall/WallPage'),
-  (m) => m.WallPage,
-);
+export const WallPage = lazy(() => import('@/features/wall/WallPage').then((m) => ({ default: m.WallPage })));
 const TestToolsPage = page(
   () => import('@/features/tp-tools/TestToolsPage'),
   (m) => m.TestToolsPage,

@@ -5,7 +5,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
 } from '@dms/shared/contracts/live/events';
-import { live, type ConnectionState } from '@/lib/live/live';
+import { live, type ConnectionState, type LiveConnection } from '@/lib/live/live';
 import type { MonitorEvent } from './state/monitorModel';
 
 /**
@@ -74,6 +74,6 @@ export function monitorBatches(
 }
 
 /** The live connection's state (to reload the starting picture after a reconnect). */
-export function connectionState(): Observable<ConnectionState> {
-  return live.connectionState$;
+export function connectionState(connection: LiveConnection = live): Observable<ConnectionState> {
+  return connection.connectionState$;
 }

@@ -1,6 +1,6 @@
 import './wall.css';
 import { Spinner } from '@blueprintjs/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@dms/shared/format/date';
@@ -13,8 +13,14 @@ import { LinkBadge } from './components/LinkBadge';
 import { PairingScreen } from './components/PairingScreen';
 import { useTicker } from './components/useTicker';
 import { WallPanel } from './components/WallPanel';
-import type { WallMonitor } from './monitors/monitorTypes';
-import { WALL_MONITORS, wallMonitorOf } from './monitors/registry';
+import type { WallMonitor, WallMonitorProps } from './monitors/monitorTypes';
+import { WALL_MONITORS, wallMonitorOf, type WallMonitorId } from './monitors/registry';
+
+/**
+ * Monitor components given by the app (a feature does not import another): the baccarat monitor's wall
+ * variant is rendered here in place of the registry's "not installed" panel.
+ */
+export type WallMonitorComponents = Partial<Record<WallMonitorId, ComponentType<WallMonitorProps>>>;
 import { useWall } from './state/useWall';
 
 /** Full screen when the browser allows it (a kiosk does; a normal tab needs a click), else the viewport. */
@@ -46,12 +52,14 @@ function useLanguageParam(): void {
  * type, with nothing to click. It pairs itself (code and QR code), shows its monitor once approved, and
  * heals itself (see `useWall`).
  */
-export function WallPage() {
+export function WallPage({ monitors = {} }: { monitors?: WallMonitorComponents }) {
   const { monitor: id } = useParams();
   const { t } = useTranslation('wall');
   useLanguageParam();
   useFullscreen();
-  const monitor = wallMonitorOf(id);
+  const registered = wallMonitorOf(id);
+  const installed = registered && monitors[id as WallMonitorId];
+  const monitor = registered && installed ? { ...registered, component: installed } : registered;
   return (
     <div className="bp6-dark wall" data-testid="wall">
       {monitor ? (

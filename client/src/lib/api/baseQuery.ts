@@ -4,7 +4,7 @@ import { ERR, RELOGIN_CODES } from '@dms/shared/errors/codes';
 import { REQUEST_TIMEOUT_MS } from '@/config/app';
 import { i18n, messageOfCode, messageOfKey } from '@/lib/i18n/i18n';
 import { showError } from '@/lib/notify/toaster';
-import { getToken } from '@/lib/session/token';
+import { getRequestToken } from '@/lib/session/token';
 import { fileNameFromContentDisposition, isFileResponse, saveBlob } from './download';
 import { requestRelogin } from './reloginPrompt';
 
@@ -109,7 +109,7 @@ export async function performRequest(args: string | RequestArgs, signal?: AbortS
   const { url, method = 'GET', params, body, headers = {} } = typeof args === 'string' ? { url: args } : args;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
-  const token = getToken();
+  const token = getRequestToken();
   if (token) requestHeaders.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
   if (body !== undefined) {

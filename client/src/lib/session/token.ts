@@ -6,6 +6,21 @@ export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
 
+let displayToken: string | undefined;
+
+/**
+ * A wall screen's display token, sent by the REST client when there is no session token (a wall has no
+ * sign-in). Only requests use it: the session, its guards and the console's socket never see it.
+ */
+export function setDisplayRequestToken(token: string | undefined): void {
+  displayToken = token;
+}
+
+/** The bearer token of a REST request: the session's, else a wall's display token. */
+export function getRequestToken(): string | undefined {
+  return getToken() ?? displayToken;
+}
+
 /**
  * Stores the session token in the `Admin-Token` cookie: a session cookie, `SameSite=Strict` (never sent
  * with a request another site starts), `Secure` when the page is served over HTTPS. It stays readable by

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Subscription } from 'rxjs';
+import type { LiveConnection } from '@/lib/live/live';
+import { useLiveConnection } from '@/lib/live/liveContext';
 import { connectionState, monitorBatches } from '../monitorStreams';
 import { useMonitorGroupsQuery, useMonitorTablesQuery } from '../api/monitorApi';
 import { groupsLoaded, liveBatchReceived, selectMode, tablesLoaded } from './monitorSlice';
@@ -11,22 +13,25 @@ type Dispatch = ReturnType<typeof useDispatch>;
  * The one subscription to the monitor's live batches, shared by every mounted monitor (a console page kept
  * alive behind another tab and a wall screen must not count each bet twice).
  */
-let feed: { subscription: Subscription; users: number } | undefined;
+const feeds = new Map<LiveConnection, { subscription: Subscription; users: number }>();
 
-function acquireFeed(dispatch: Dispatch): () => void {
+function acquireFeed(dispatch: Dispatch, connection: LiveConnection): () => void {
+  let feed = feeds.get(connection);
   if (!feed) {
-    const subscription = monitorBatches().subscribe((events) =>
+    const subscription = monitorBatches((name) => connection.stream<unknown>(name)).subscribe((events) =>
       dispatch(liveBatchReceived({ events, receivedAt: Date.now() })),
     );
     feed = { subscription, users: 0 };
+    feeds.set(connection, feed);
   }
   feed.users += 1;
   return () => {
-    if (!feed) return;
-    feed.users -= 1;
-    if (feed.users === 0) {
-      feed.subscription.unsubscribe();
-      feed = undefined;
+    const current = feeds.get(connection);
+    if (!current) return;
+    current.users -= 1;
+    if (current.users === 0) {
+      current.subscription.unsubscribe();
+      feeds.delete(connection);
     }
   };
 }
@@ -38,6 +43,7 @@ function acquireFeed(dispatch: Dispatch): () => void {
  */
 export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: () => void } {
   const dispatch = useDispatch();
+  const connection = useLiveConnection();
   const mode = useSelector(selectMode);
   // Skipped during a replay: back in live, the query starts again and loads a fresh picture.
   const tables = useMonitorTablesQuery(undefined, { skip: mode !== 'live', refetchOnMountOrArgChange: true });
@@ -55,14 +61,14 @@ export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: ()
       dispatch(groupsLoaded({ groups: groups.data.items, receivedAt: groups.fulfilledTimeStamp }));
   }, [dispatch, groups.data, groups.fulfilledTimeStamp]);
 
-  useEffect(() => acquireFeed(dispatch), [dispatch]);
+  useEffect(() => acquireFeed(dispatch, connection), [dispatch, connection]);
 
   // After a reconnect the socket missed events: reload the picture (the first connect needs nothing).
   const refetch = useRef({ tables: refetchTables, groups: refetchGroups, mode });
   refetch.current = { tables: refetchTables, groups: refetchGroups, mode };
   useEffect(() => {
     let dropped = false;
-    const subscription = connectionState().subscribe((state) => {
+    const subscription = connectionState(connection).subscribe((state) => {
       if (state === 'reconnecting') dropped = true;
       if (state === 'connected' && dropped) {
         dropped = false;
@@ -71,7 +77,7 @@ export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: ()
       }
     });
     return () => subscription.unsubscribe();
-  }, []);
+  }, [connection]);
 
   return {
     loading: tables.isLoading,

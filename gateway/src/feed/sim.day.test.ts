@@ -159,9 +159,9 @@ describe('simulated day', () => {
   it('plays at every hour of the day: its providers are in several time zones', () => {
     const perHour = Array.from({ length: 24 }, () => 0);
     for (const b of ofType(day(firstDay + 12), 'bet.placed')) perHour[new Date(b.ts).getUTCHours()]! += 1;
-    // The quietest hour still has live play every few minutes; the busiest is not ten times the quietest.
+    // The quietest hour still has live play every few minutes; the busiest is within fifteen times the quietest.
     expect(Math.min(...perHour)).toBeGreaterThan(60);
-    expect(Math.max(...perHour) / Math.min(...perHour)).toBeLessThan(10);
+    expect(Math.max(...perHour) / Math.min(...perHour)).toBeLessThan(15);
   });
 
   it('plays at least 250,000 bets over the default 60 days of history (every 6th day sampled)', () => {

@@ -402,10 +402,13 @@ export function buildWorld(input: WorldInput): SimWorld {
   for (let k = 0; k < few + 1 && players.length >= 40; k++) {
     const p = players[ordinary()] as SimPlayer;
     p.profile = 'regular';
+    // They start in the first half of the history (the last a few minutes before the live start), and know
+    // the result of a quarter to a half of their rounds.
+    const early = input.historyFrom + Math.floor((0.1 + rng.next() * 0.4) * (input.historyTo - input.historyFrom));
     p.role = {
       kind: 'abnormalWinner',
-      from: k === 0 && players.length >= 400 ? input.historyTo - 5 * 60_000 : anomalyStart(),
-      knownResultRate: 0.25 + rng.next() * 0.2,
+      from: k === 0 && players.length >= 400 ? input.historyTo - 5 * 60_000 : early,
+      knownResultRate: 0.25 + rng.next() * 0.25,
       bigger: rng.next() < 0.5,
     };
     p.stake = Math.round(between(rng, 10, 40) * chipValue(p.currency));

@@ -64,6 +64,13 @@ const STAR_MAX = 10;
  */
 const COMPANION_MIN_SHARED = 6;
 const COMPANION_JACCARD = 0.45;
+/** Co-presence is counted with this decay in event time, so that a new companionship is not diluted by years. */
+const COMPANION_TAU_MS = 6 * 3_600_000;
+/** A count decayed to `now` and incremented: [value, event time of the last update]. */
+const decayedAdd = (x: [number, number] | undefined, now: number): [number, number] => {
+  if (!x) return [1, now];
+  return [x[0] * Math.exp(-Math.max(0, now - x[1]) / COMPANION_TAU_MS) + 1, now];
+};
 /** Most companions of one account searched on a round, and most groups looked at per round. */
 const COMPANIONS_MAX = 8;
 const SEED_SEARCH_MAX = 4000;
@@ -94,6 +101,8 @@ interface AccountState {
   stakes: number[];
   rounds: number;
   lastSeen: number;
+  /** Rounds played, decayed in event time ({@link COMPANION_TAU_MS}). */
+  presence?: [number, number];
   /** The last hour (event time) the account bet in, for its provider's count of active accounts. */
   hourSeen?: number;
   /** Player tests: the components of the results test (unweighted, then stake-weighted). */
@@ -119,6 +128,8 @@ interface PairState {
   shared: number;
   /** Rounds each of a and b had played when they first shared one (co-presence is counted from then). */
   met?: [number, number];
+  /** Rounds shared, decayed in event time ({@link COMPANION_TAU_MS}). */
+  together?: [number, number];
   logOpp: number;
   /** The same test against the point estimate of the habits: more sensitive, only to find ring candidates. */
   logLink?: number;
@@ -437,6 +448,10 @@ class RiskDetectorImpl implements RiskDetector<State> {
       positions.set(key, { side: a0 > a1 ? 0 : 1, amount: Math.abs(a0 - a1), turnover: total });
     }
     const keys = [...positions.keys()].sort();
+    for (const key of keys) {
+      const acc = this.s.accounts[key]!;
+      acc.presence = decayedAdd(acc.presence, r.settledAt);
+    }
     // Each account's recent stakes sorted, once per round (for the chance of matched stakes).
     const sorted = new Map<string, number[]>();
     const sortedStakes = (key: string, acc: AccountState): number[] => {
@@ -474,17 +489,17 @@ class RiskDetectorImpl implements RiskDetector<State> {
             tables: [],
             lastSeen: 0,
           };
-          pair.met = ka < kb ? [a.rounds, b.rounds] : [b.rounds, a.rounds];
           this.s.pairs[pk] = pair;
           this.s.tested.pairs += 1;
         }
         pair.shared += 1;
         pair.lastSeen = r.settledAt;
+        pair.together = decayedAdd(pair.together, r.settledAt);
         if (pair.shared >= COMPANION_MIN_SHARED) {
-          // Rounds played since they met: an account's life before does not dilute a new companionship.
-          const [ma, mb] = pair.met ?? [0, 0];
-          const [ra, rb] = ka < kb ? [a.rounds - ma, b.rounds - mb] : [a.rounds - mb, b.rounds - ma];
-          const jaccard = pair.shared / Math.max(1, ra + rb + 2 - pair.shared);
+          // Recent rounds together against recent rounds of either (decayed in event time): an account's life
+          // before does not dilute a new companionship, and strangers who once sat together drift apart.
+          const together = pair.together[0];
+          const jaccard = together / Math.max(1, (a.presence?.[0] ?? 1) + (b.presence?.[0] ?? 1) - together);
           if (jaccard >= COMPANION_JACCARD) companions.push([ka, kb, jaccard]);
         }
         const pOpp = oppositeBound(a, b, ctx);

@@ -12,6 +12,7 @@ const all = [
   { name: 'startup', cmd: ['node', 'scripts/bench-startup.mjs'], needsBuild: true },
   { name: 'ingest', cmd: ['npx', 'tsx', 'scripts/bench-ingest.ts'] },
   { name: 'risk', cmd: ['npx', 'tsx', 'scripts/bench-risk.ts'] },
+  { name: 'detect', cmd: ['npx', 'tsx', 'scripts/bench-detect.ts'] },
   { name: 'live', cmd: ['npx', 'tsx', 'scripts/bench-live.ts'] },
   { name: 'stats', cmd: ['npx', 'tsx', 'scripts/bench-stats.ts'], long: true },
   { name: 'soak', cmd: ['node', 'scripts/bench-soak.mjs'], needsBuild: true, long: true },

@@ -621,9 +621,14 @@ function groupDay(
   const chip = chipValue(g.currency);
   const baccarat = world.tables.flatMap((t, i) => (t.gameId === GameId.Baccarat ? [i] : []));
   const sessions = poisson(rng, (g.sessionsPerDay ?? 1) * weekend);
+  const starts = Array.from({ length: sessions }, () => Math.max(g.from, startFor(members[0] as SimPlayer))).sort(
+    (a, b) => a - b,
+  );
+  /** A group plays one session at a time: a session starting before the last one ended is not played. */
+  let busyUntil = 0;
   for (let n = 0; n < sessions; n++) {
-    const start = Math.max(g.from, startFor(members[0] as SimPlayer));
-    if (start >= dayStart + DAY_MS) continue;
+    const start = starts[n] as number;
+    if (start >= dayStart + DAY_MS || start < busyUntil) continue;
     let tableAt = baccarat.indexOf(g.table);
     let table = tables[g.table] as TableDay;
     let index = table.roundAt(start + 120_000);
@@ -702,6 +707,7 @@ function groupDay(
       }
       last = round.settlesAt;
     }
+    busyUntil = last + 60_000;
     members.forEach((p) => {
       const outAt = last + between(rng, 30_000, 600_000);
       if (outAt >= dayStart + DAY_MS || rng.next() < 0.3) return;

@@ -41,7 +41,7 @@ describe('risk detector on a labelled platform with every honest look-alike', ()
         ...truth.bonusAbusers.map((c) => `player:${c}:bonus`),
       ].sort();
       expect(found).toEqual(expected);
-    });
+    }, 120_000);
   }
 });
 
@@ -151,11 +151,13 @@ describe('honest look-alikes and near misses', () => {
     let x = 7;
     const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
     const inputs: RiskInput[] = [];
-    for (let i = 0; i < 200; i++) {
+    // About 40,000 bets, ten per player, over 1,600 rounds of about 25 players each (what is tested is the
+    // players' results; the pairs of a 200-player round would only cost time).
+    for (let i = 0; i < 1600; i++) {
       const u = rand();
       const winner = u < 0.4586 ? 'banker' : u < 0.9048 ? 'player' : 'tie';
       const bets: [string, string, number, number?][] = [];
-      for (let p = 0; p < 4000; p += 1 + Math.floor(rand() * 40)) {
+      for (let p = Math.floor(rand() * 160); p < 4000; p += 1 + Math.floor(rand() * 320)) {
         const type = rand() < 0.1 ? 'tie' : rand() < 0.5 ? 'banker' : 'player';
         const amount = 100_000;
         const payout =
@@ -174,8 +176,9 @@ describe('honest look-alikes and near misses', () => {
       }
       inputs.push(round(i, bets, `T${i % 8}`, winner));
     }
+    expect(new Set(inputs.flatMap((i) => (i.type === 'round' ? i.round.bets.map((b) => b.account) : []))).size).toBeGreaterThan(3900);
     expect(raised(inputs).filter((f) => f.type === 'player')).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('state', () => {
@@ -197,7 +200,7 @@ describe('state', () => {
     const after = inputs.slice(half).flatMap((i) => restored.process(i));
     expect([...before, ...after]).toEqual(all);
     expect(all.some((f) => f.type === 'crossbet')).toBe(true);
-  });
+  }, 120_000);
 
   it('takes new thresholds at once: a higher-level bar changes the level of what it raises next', () => {
     const { inputs } = syntheticPlatform({

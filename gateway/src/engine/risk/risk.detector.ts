@@ -66,12 +66,16 @@ const COMPANION_MIN_SHARED = 6;
 const COMPANION_JACCARD = 0.45;
 /** Co-presence is counted with this decay in event time, so that a new companionship is not diluted by years. */
 const COMPANION_TAU_MS = 6 * 3_600_000;
-/** A count decayed to `now` and incremented: [value, event time of the last update]. */
+/** A count decayed to `now` and incremented: [value, event time of the last update]; updated in place. */
 const decayedAdd = (x: [number, number] | undefined, now: number): [number, number] => {
   if (!x) return [1, now];
-  return [x[0] * Math.exp(-Math.max(0, now - x[1]) / COMPANION_TAU_MS) + 1, now];
-};
-/** Most companions of one account searched on a round, and most groups looked at per round. */
+  if (now > x[1]) {
+    x[0] *= Math.exp(-(now - x[1]) / COMPANION_TAU_MS);
+    x[1] = now;
+  }
+  x[0] += 1;
+  return x;
+};/** Most companions of one account searched on a round, and most groups looked at per round. */
 const COMPANIONS_MAX = 8;
 const SEED_SEARCH_MAX = 4000;
 /** Rounds a co-present group must be seen balanced before it is tested as a ring. */

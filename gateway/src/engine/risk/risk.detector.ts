@@ -62,8 +62,8 @@ const STAR_MAX = 10;
  * those are at least {@link COMPANION_JACCARD} of the rounds either of them played (colluders come and go
  * together, hop tables together). Companions are where ring candidates are searched, whatever their sides.
  */
-const COMPANION_MIN_SHARED = 6;
-const COMPANION_JACCARD = 0.45;
+const COMPANION_MIN_SHARED = 4;
+const COMPANION_JACCARD = 0.4;
 /** Co-presence is counted with this decay in event time, so that a new companionship is not diluted by years. */
 const COMPANION_TAU_MS = 6 * 3_600_000;
 /** A count decayed to `now` and incremented: [value, event time of the last update]; updated in place. */

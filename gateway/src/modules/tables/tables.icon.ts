@@ -3,8 +3,9 @@ import { GameId } from '@dms/shared/domain/games';
 
 /**
  * The icons of the tables the simulator configures on a fresh install (icons are required): a 48×48 PNG per
- * game, a square of the game's colour with a darker frame (Baccarat red, Teen Patti green, another game
- * grey), drawn here so that no image file has to ship. An administrator replaces it with Edit.
+ * game, a square of the game's colour with a darker frame and the game's initials in white (Baccarat "B" on
+ * red, Teen Patti "TP" on green, another game grey without letters), drawn here so that no image file has to
+ * ship. An administrator replaces it with Edit.
  */
 
 const SIZE = 48;
@@ -14,6 +15,27 @@ const COLOURS: Record<number, { fill: [number, number, number]; frame: [number, 
   [GameId.TeenPatti]: { fill: [0x23, 0x85, 0x51], frame: [0x16, 0x5a, 0x36] },
 };
 const GREY = { fill: [0x73, 0x80, 0x91], frame: [0x4a, 0x55, 0x63] } as const;
+const WHITE: [number, number, number] = [0xff, 0xff, 0xff];
+/** 5×7 glyphs of the initials, a row a string. */
+const GLYPHS: Record<string, readonly string[]> = {
+  B: ['####.', '#...#', '#...#', '####.', '#...#', '#...#', '####.'],
+  T: ['#####', '..#..', '..#..', '..#..', '..#..', '..#..', '..#..'],
+  P: ['####.', '#...#', '#...#', '####.', '#....', '#....', '#....'],
+};
+const INITIALS: Record<number, string> = { [GameId.Baccarat]: 'B', [GameId.TeenPatti]: 'TP' };
+const SCALE = 3;
+
+/** Whether pixel (x, y) of the icon lies on a stroke of `text`, centred. */
+function onText(text: string, x: number, y: number): boolean {
+  const width = (text.length * 6 - 1) * SCALE;
+  const left = Math.floor((SIZE - width) / 2);
+  const top = Math.floor((SIZE - 7 * SCALE) / 2);
+  const gx = Math.floor((x - left) / SCALE);
+  const gy = Math.floor((y - top) / SCALE);
+  if (x < left || y < top || gy >= 7 || gx >= text.length * 6) return false;
+  const glyph = GLYPHS[text[Math.floor(gx / 6)] as string];
+  return glyph?.[gy]?.[gx % 6] === '#';
+}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -39,6 +61,7 @@ function chunk(type: string, data: Buffer): Buffer {
 /** The default icon of a table of `gameId`: PNG bytes. */
 export function defaultTableIcon(gameId: number): Uint8Array {
   const { fill, frame } = COLOURS[gameId] ?? GREY;
+  const text = INITIALS[gameId] ?? '';
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(SIZE, 0);
   ihdr.writeUInt32BE(SIZE, 4);
@@ -50,7 +73,7 @@ export function defaultTableIcon(gameId: number): Uint8Array {
     raw[row] = 0; // filter: none
     for (let x = 0; x < SIZE; x++) {
       const edge = x < FRAME || y < FRAME || x >= SIZE - FRAME || y >= SIZE - FRAME;
-      const [r, g, b] = edge ? frame : fill;
+      const [r, g, b] = edge ? frame : onText(text, x, y) ? WHITE : fill;
       raw[row + 1 + x * 3] = r;
       raw[row + 2 + x * 3] = g;
       raw[row + 3 + x * 3] = b;

@@ -362,7 +362,14 @@ export class SimulatorService {
           cursor = dayEnd;
           day += 1;
           // The configured tables are read at each day boundary: a change plays from the next day on.
-          world = await this.worldForNextDay(state);
+          const next = await this.worldForNextDay(state);
+          if (next !== world) {
+            // The groups' tables are those of the new world: the ground truth names them.
+            world = next;
+            await this.writeTruth(world).catch((err: unknown) =>
+              this.options.logger?.warn({ err }, 'simulator: writing the ground truth failed'),
+            );
+          }
           events = simulateDay(world, day);
           position = 0;
         }

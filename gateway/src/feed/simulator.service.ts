@@ -197,11 +197,7 @@ export class SimulatorService {
     const now = this.options.now();
     const base = await this.store.baseData();
     // A fresh install shows the simulator's tables in Table setting, then the simulator plays what is there.
-    const source = this.options.tables;
-    if (source && (await source.seedDefaults(defaultTables(this.options.players)))) {
-      this.options.logger?.info('simulator: configured its default tables in Table setting');
-    }
-    const tables = source ? playedTables(await source.configured()) : [];
+    const tables = await this.firstTables();
     const historyFrom = Math.floor((now - this.options.historyDays * DAY_MS) / DAY_MS) * DAY_MS;
     const state: SimState = {
       v: 1,
@@ -217,6 +213,27 @@ export class SimulatorService {
     };
     await this.store.put(SIM_STATE_KEY, state);
     return state;
+  }
+
+  /**
+   * On first start: configures the default tables when Table setting has none, then reads the enabled ones.
+   * Table setting out of reach: the generated tables (a later day boundary reads it again).
+   */
+  private async firstTables(): Promise<WorldTable[]> {
+    const source = this.options.tables;
+    if (!source) return [];
+    try {
+      if (await source.seedDefaults(defaultTables(this.options.players))) {
+        this.options.logger?.info('simulator: configured its default tables in Table setting');
+      }
+      return playedTables(await source.configured());
+    } catch (err) {
+      this.options.logger?.warn(
+        { err },
+        'simulator: reading Table setting failed; playing the generated tables',
+      );
+      return [];
+    }
   }
 
   private publish(state: SimulatorStatus['state'], s: SimState): void {

@@ -161,4 +161,38 @@ describe('SimulatorService with Table setting', () => {
     expect(later.size).toBeGreaterThan(0);
     expect((await readState()).tables).toEqual([]);
   });
+
+  it('keeps playing the recorded tables when Table setting cannot be read at a day boundary', async () => {
+    const { source } = settings(FIRST);
+    const first = recordingSink();
+    const start = Math.floor((await readState()).liveCursor / DAY_MS);
+    await runUntilLive(
+      new SimulatorService(
+        options({ tables: source, speed: 200_000 }),
+        new FeedStateRepository(test.store),
+        first.sink,
+      ),
+      () => rounds(first.seen).some((r) => dayOf(r) > start + 1),
+    );
+    expect((await readState()).tables).toEqual(FIRST);
+
+    const failing: SimTableSource = {
+      configured: () => Promise.reject(new Error('store unreachable')),
+      seedDefaults: () => Promise.reject(new Error('store unreachable')),
+    };
+    const { seen, sink } = recordingSink();
+    const from = Math.floor((await readState()).liveCursor / DAY_MS);
+    await runUntilLive(
+      new SimulatorService(
+        options({ tables: failing, speed: 200_000 }),
+        new FeedStateRepository(test.store),
+        sink,
+      ),
+      () => rounds(seen).some((r) => dayOf(r) > from + 1),
+    );
+    const later = rounds(seen).filter((r) => dayOf(r) > from);
+    expect(later.length).toBeGreaterThan(0);
+    for (const r of later) expect(['CFG-B1', 'CFG-B2', 'CFG-T1']).toContain(r.tableId);
+    expect((await readState()).tables).toEqual(FIRST);
+  });
 });

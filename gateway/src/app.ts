@@ -210,6 +210,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       store,
       engine: platformEngine,
       logger,
+      // The simulator plays the tables of Table setting.
+      tables,
       config: options.feed ?? {
         ...loadFeedConfig(process.env),
         source: config.feed,

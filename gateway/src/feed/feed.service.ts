@@ -15,7 +15,7 @@ import type { Engine } from '../engine/engine.start';
 import type { FeedConfig } from './feed.config';
 import type { FeedStateStore } from './feedState.repository';
 import { PollService } from './poll.service';
-import { SimulatorService } from './simulator.service';
+import { SimulatorService, type SimTableSource } from './simulator.service';
 
 /** What the feed reads of the engine: where to submit, and its counters for the status. */
 export type FeedEngine = Pick<Engine, 'submit' | 'committed$' | 'stats' | 'eventsPerSec'>;
@@ -42,12 +42,17 @@ export class FeedService {
     private readonly config: FeedConfig,
     private readonly engine: FeedEngine,
     store: FeedStateStore,
-    private readonly options: { now: () => number; logger?: Logger | undefined },
+    private readonly options: {
+      now: () => number;
+      logger?: Logger | undefined;
+      /** Table setting, for the simulator: the tables it plays. */
+      tables?: SimTableSource | undefined;
+    },
   ) {
     const sink = (events: readonly unknown[]) => this.engine.submit(events);
     if (config.source === 'sim') {
       this.simulator = new SimulatorService(
-        { ...config.sim, now: options.now, logger: options.logger },
+        { ...config.sim, now: options.now, logger: options.logger, tables: options.tables },
         store,
         sink,
       );

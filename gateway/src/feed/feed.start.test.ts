@@ -6,7 +6,10 @@ import { createApp } from '../app';
 import type { TestStore } from '../testing/testing.store';
 import { tempDir } from '../testing/testing.store';
 import { countRows, openEventsTestStore } from '../engine/events.testing';
+import { listConfiguredTables } from '../modules/tables/tables.repository';
 import { loadFeedConfig, type FeedConfig } from './feed.config';
+import { FeedStateRepository } from './feedState.repository';
+import { SIM_STATE_KEY, type SimState } from './simulator.service';
 
 let test: TestStore;
 let config: Config;
@@ -43,6 +46,11 @@ describe('the gateway with the simulator feed', () => {
     await firstValueFrom(first.feed.service.status$.pipe(filter((s) => s.state === 'live')));
     const bets = await countRows(test.store, 'bet_record');
     expect(bets).toBeGreaterThan(500);
+    // A fresh install: the simulator configured its default tables in Table setting, and plays them.
+    const configured = await listConfiguredTables(test.store.db);
+    expect(configured.map((t) => t.tableId)).toEqual(['BAC-01', 'BAC-02', 'TP-01']);
+    const state = await new FeedStateRepository(test.store).get<SimState>(SIM_STATE_KEY);
+    expect(state?.tables?.map((t) => t.tableId)).toEqual(['BAC-01', 'BAC-02', 'TP-01']);
     await first.close();
 
     const started = performance.now();

@@ -3,6 +3,7 @@ import type { Logger } from '../platform/logger/logger';
 import { loadFeedConfig, type FeedConfig } from './feed.config';
 import { FeedStateRepository } from './feedState.repository';
 import { FeedService, type FeedEngine } from './feed.service';
+import type { SimTableSource } from './simulator.service';
 
 /** What the feed needs from the gateway. */
 export interface FeedContext {
@@ -14,6 +15,8 @@ export interface FeedContext {
   /** The feed configuration; read from `env` (default `process.env`) when absent. */
   config?: FeedConfig;
   env?: Readonly<Record<string, string | undefined>>;
+  /** Table setting: the simulator plays its enabled tables (and configures its own on a fresh install). */
+  tables?: SimTableSource | undefined;
 }
 
 /** A wired feed: the service (status, submit) and its configuration. */
@@ -37,6 +40,7 @@ export function createFeed(ctx: FeedContext): Feed {
   const service = new FeedService(config, ctx.engine, new FeedStateRepository(ctx.store, now), {
     now,
     logger: ctx.logger,
+    tables: ctx.tables,
   });
   return {
     service,

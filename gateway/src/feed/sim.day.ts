@@ -82,7 +82,7 @@ class TableDay {
     dayStart: number,
   ) {
     const rng = createRng(`${seed}|table|${table.id}|${dayIndex}`);
-    this.prefix = `${table.id}-${dayIndex.toString(36)}`;
+    this.prefix = `${idStem(table.id)}-${dayIndex.toString(36)}`;
     let t = dayStart + rng.int(20_000);
     while (t < dayStart + DAY_MS) {
       this.starts.push(t);
@@ -213,6 +213,18 @@ function sessionStart(rng: Rng, dayStart: number, tz = 8): number {
   return dayStart + Math.floor((((hour - tz + 48) % 24) * 3_600_000) + rng.int(3_600_000));
 }
 
+/**
+ * The stem of a table's round, shoe and transaction ids: the table id itself, or, for a configured id over
+ * 40 characters, its first 31 and a hash of it, so that the ids built on it stay within the 64 characters
+ * of the event schema.
+ */
+export function idStem(tableId: string): string {
+  if (tableId.length <= 40) return tableId;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < tableId.length; i++) h = Math.imul(h ^ tableId.charCodeAt(i), 0x01000193) >>> 0;
+  return `${tableId.slice(0, 31)}.${h.toString(16).padStart(8, '0')}`;
+}
+
 /** Events of one simulated day, in time order. */
 export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] {
   const dayStart = dayIndex * DAY_MS;
@@ -231,8 +243,11 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
 
   const byGame = (gameId: GameId) =>
     world.tables.flatMap((t, i) => (t.gameId === gameId ? [[i, t.popularity] as const] : []));
-  const baccaratTables = byGame(GameId.Baccarat);
-  const teenPattiTables = byGame(GameId.TeenPatti);
+  // With the tables of one game only (Table setting configured so), sessions of the other game go to it.
+  const baccaratOnly = byGame(GameId.Baccarat);
+  const teenPattiOnly = byGame(GameId.TeenPatti);
+  const baccaratTables = baccaratOnly.length > 0 ? baccaratOnly : teenPattiOnly;
+  const teenPattiTables = teenPattiOnly.length > 0 ? teenPattiOnly : baccaratOnly;
   const tzOf = new Map(world.providers.map((p: SimProvider) => [p.id, p.tz ?? 8]));
   const startFor = (p: SimPlayer) => sessionStart(rng, dayStart, tzOf.get(p.provider));
 

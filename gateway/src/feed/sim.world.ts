@@ -195,6 +195,45 @@ export interface WorldInput {
   currencies: readonly string[];
   historyFrom: number;
   historyTo: number;
+  /**
+   * The tables to play (Table setting's enabled tables): when given and non-empty, exactly these, in this
+   * order (within a game the first is the most popular); tables of a game the simulator does not play are
+   * left out. Absent or empty: the generated tables of {@link defaultTables}.
+   */
+  tables?: readonly WorldTable[] | undefined;
+}
+
+/** A table the simulator can be told to play: its game and the platform's table id. */
+export interface WorldTable {
+  gameId: number;
+  tableId: string;
+}
+
+/** Whether the simulator plays tables of `gameId`. */
+function playable(gameId: number): gameId is GameId {
+  return gameId === GameId.Baccarat || gameId === GameId.TeenPatti;
+}
+
+/**
+ * The tables the simulator generates for `players` players when none is configured: `BAC-01`… (one per
+ * 1,500 players, 2 to 20) then `TP-01`… (one per 3,000, 1 to 10), by game then table id.
+ */
+export function defaultTables(players: number): WorldTable[] {
+  const baccarat = Math.min(20, Math.max(2, Math.round(players / 1500)));
+  const teenPatti = Math.min(10, Math.max(1, Math.round(players / 3000)));
+  const id = (prefix: string, n: number) => `${prefix}-${String(n).padStart(2, '0')}`;
+  return [
+    ...Array.from({ length: baccarat }, (_, i) => ({ gameId: GameId.Baccarat, tableId: id('BAC', i + 1) })),
+    ...Array.from({ length: teenPatti }, (_, i) => ({ gameId: GameId.TeenPatti, tableId: id('TP', i + 1) })),
+  ];
+}
+
+/** The tables `input` makes the simulator play: the configured ones it can play, else the generated ones. */
+export function worldTables(input: Pick<WorldInput, 'players' | 'tables'>): WorldTable[] {
+  const configured = (input.tables ?? []).filter((t) => playable(t.gameId));
+  return configured.length > 0
+    ? configured.map((t) => ({ gameId: t.gameId, tableId: t.tableId }))
+    : defaultTables(input.players);
 }
 
 const SYLLABLES = [
@@ -281,32 +320,38 @@ export function buildWorld(input: WorldInput): SimWorld {
   const providers: SimProvider[] = providerIds.map((id, i) => {
     const main = currencies[i % currencies.length] as string;
     const second = currencies[(i + 1) % currencies.length] as string;
-    return { id, currencies: main === second ? [main] : [main, second], tz: TIME_ZONES[i % TIME_ZONES.length]! };
+    return {
+      id,
+      currencies: main === second ? [main] : [main, second],
+      tz: TIME_ZONES[i % TIME_ZONES.length]!,
+    };
   });
   // Providers differ in size: the first ones are the big operators.
   const providerWeights = providers.map((p, i) => [p, 1 / (1 + i * 0.35)] as const);
 
-  const tables: SimTable[] = [];
-  const baccaratTables = Math.min(20, Math.max(2, Math.round(input.players / 1500)));
-  const teenPattiTables = Math.min(10, Math.max(1, Math.round(input.players / 3000)));
-  for (let i = 0; i < baccaratTables + teenPattiTables; i++) {
-    const baccarat = i < baccaratTables;
-    const n = baccarat ? i + 1 : i - baccaratTables + 1;
+  // Popularity falls with the position within the game (1, 1/4, 1/9, …); hosts go round the providers.
+  const seenOfGame = new Map<number, number>();
+  const tables: SimTable[] = worldTables(input).map((t, i) => {
+    const n = (seenOfGame.get(t.gameId) ?? 0) + 1;
+    seenOfGame.set(t.gameId, n);
     const host = providers[i % providers.length] as SimProvider;
-    tables.push({
-      id: `${baccarat ? 'BAC' : 'TP'}-${String(n).padStart(2, '0')}`,
-      gameId: baccarat ? GameId.Baccarat : GameId.TeenPatti,
+    return {
+      id: t.tableId,
+      gameId: t.gameId as GameId,
       provider: host.id,
       currency: host.currencies[0] as string,
       popularity: 1 / n ** 2,
-    });
-  }
+    };
+  });
   const baccaratIndexes = tables.flatMap((t, i) =>
     t.gameId === GameId.Baccarat ? [[i, t.popularity] as const] : [],
   );
   const teenPattiIndexes = tables.flatMap((t, i) =>
     t.gameId === GameId.TeenPatti ? [[i, t.popularity] as const] : [],
   );
+  // With the tables of one game only (configured so), everyone plays that game.
+  const baccaratPick = baccaratIndexes.length > 0 ? baccaratIndexes : teenPattiIndexes;
+  const teenPattiPick = teenPattiIndexes.length > 0 ? teenPattiIndexes : baccaratIndexes;
 
   const span = Math.max(DAY_MS, input.historyTo - input.historyFrom);
   const profileWeights = (Object.keys(PROFILES) as Profile[]).map((p) => [p, PROFILES[p].share] as const);
@@ -325,10 +370,7 @@ export function buildWorld(input: WorldInput): SimWorld {
         : when < 0.95
           ? input.historyFrom + Math.floor(rng.next() * span)
           : input.historyTo + Math.floor(rng.next() * 30 * DAY_MS);
-    const favouriteTable = pickWeighted(
-      rng,
-      rng.next() < traits.baccarat ? baccaratIndexes : teenPattiIndexes,
-    );
+    const favouriteTable = pickWeighted(rng, rng.next() < traits.baccarat ? baccaratPick : teenPattiPick);
     players.push({
       id: 10_000_001 + i,
       account: accountName(rng, i),
@@ -376,7 +418,10 @@ export function buildWorld(input: WorldInput): SimWorld {
       const p = players[index] as SimPlayer;
       p.provider =
         rng.next() < 0.5 && sameCurrency.length > 0
-          ? pickWeighted(rng, sameCurrency.map((x) => [x.id, 1] as const))
+          ? pickWeighted(
+              rng,
+              sameCurrency.map((x) => [x.id, 1] as const),
+            )
           : lead.provider;
       p.currency = lead.currency;
       p.profile = 'regular';
@@ -392,7 +437,7 @@ export function buildWorld(input: WorldInput): SimWorld {
       provider: lead.provider,
       currency: lead.currency,
       members,
-      table: pickWeighted(rng, baccaratIndexes),
+      table: pickWeighted(rng, baccaratPick),
       hopEvery: rng.next() < 0.5 ? between(rng, 12, 30) : 0,
       from,
       stake: Math.round(between(rng, 30, 120) * chipValue(lead.currency)),
@@ -505,7 +550,15 @@ export function truthOf(world: SimWorld): SimTruth {
     ),
     bonusAbusers: world.players.flatMap((p) =>
       p.role?.kind === 'bonusAbuser'
-        ? [{ playerId: p.id, account: p.account, provider: p.provider, currency: p.currency, from: p.role.from }]
+        ? [
+            {
+              playerId: p.id,
+              account: p.account,
+              provider: p.provider,
+              currency: p.currency,
+              from: p.role.from,
+            },
+          ]
         : [],
     ),
     moneyMovers: world.players.flatMap((p) =>

@@ -5,7 +5,7 @@ import type { IngestResult, PlatformEvent } from '@dms/shared/contracts/events/p
 import type { Logger } from '../platform/logger/logger';
 import type { FeedStateStore } from './feedState.repository';
 import { simulateDay } from './sim.day';
-import { DAY_MS, buildWorld, truthOf, type SimWorld } from './sim.world';
+import { DAY_MS, buildWorld, defaultTables, truthOf, type SimWorld, type WorldTable } from './sim.world';
 
 /**
  * The built-in platform simulator as a feed source. On first start it writes `historyDays` of history
@@ -14,6 +14,17 @@ import { DAY_MS, buildWorld, truthOf, type SimWorld } from './sim.world';
  * history again. Then it plays live: simulated time runs `speed` times as fast as real time from where it
  * stopped, and events are stamped with the real time they are played at.
  */
+
+/**
+ * Table setting as the simulator sees it (wired in `app.ts` to `modules/tables`): the simulator plays the
+ * enabled configured tables, and on its first start configures its default tables when none is configured.
+ */
+export interface SimTableSource {
+  /** The enabled configured tables, by game then table id. */
+  configured(): Promise<WorldTable[]>;
+  /** Configures `tables` (with default names and icons) when no table at all is configured; whether it did. */
+  seedDefaults(tables: readonly WorldTable[]): Promise<boolean>;
+}
 
 /** Where events go: the pipeline's `submit` (resolves once committed). */
 export type EventSink = (events: readonly unknown[]) => Promise<IngestResult>;
@@ -31,6 +42,8 @@ export interface SimulatorOptions {
   /** Events per submission. */
   chunk?: number;
   logger?: Logger | undefined;
+  /** Table setting; without it the simulator plays its generated tables. */
+  tables?: SimTableSource | undefined;
 }
 
 /** The simulator's phase and progress. */
@@ -55,6 +68,12 @@ export interface SimState {
   backfilledUntil: number;
   /** Simulated time up to which live events were played (exclusive). */
   liveCursor: number;
+  /**
+   * The configured tables the world plays (Table setting's enabled tables when the simulator last read
+   * them: at its first start, then at each simulated day boundary of live play). Absent (a state recorded
+   * before tables were configurable) or empty: the generated tables.
+   */
+  tables?: WorldTable[];
 }
 
 export const SIM_STATE_KEY = 'sim';
@@ -81,6 +100,7 @@ export class SimulatorService {
     historyTo: null,
   });
   private world: SimWorld | undefined;
+  private worldTablesKey = '';
 
   /** Phase and progress, on every change. */
   readonly status$: Observable<SimulatorStatus> = this.statusSubject.asObservable();
@@ -108,9 +128,15 @@ export class SimulatorService {
     await this.live(state, world, signal);
   }
 
-  /** The world of a recorded state (the same one on every start). */
+  /** The world of a recorded state (the same one on every start, for the same recorded tables). */
   worldOf(state: SimState): SimWorld {
-    if (this.world?.seed !== state.seed || this.world.historyFrom !== state.historyFrom) {
+    const tables = state.tables ?? [];
+    const key = JSON.stringify(tables);
+    if (
+      this.world?.seed !== state.seed ||
+      this.world.historyFrom !== state.historyFrom ||
+      this.worldTablesKey !== key
+    ) {
       this.world = buildWorld({
         seed: state.seed,
         players: state.players,
@@ -118,9 +144,42 @@ export class SimulatorService {
         currencies: state.currencies,
         historyFrom: state.historyFrom,
         historyTo: state.historyTo,
+        tables,
       });
+      this.worldTablesKey = key;
     }
     return this.world;
+  }
+
+  /**
+   * At a simulated day boundary of live play: reads the configured tables and, when they changed, puts
+   * them in the state and returns the world that plays them from this day on. A failed read keeps the
+   * current world.
+   */
+  async worldForNextDay(state: SimState): Promise<SimWorld> {
+    const source = this.options.tables;
+    if (source) {
+      try {
+        const tables = playedTables(await source.configured());
+        if (JSON.stringify(tables) !== JSON.stringify(state.tables ?? [])) {
+          this.options.logger?.info(
+            { tables: tables.map((t) => t.tableId) },
+            tables.length > 0
+              ? 'simulator: the configured tables changed; playing them from this day'
+              : 'simulator: no table configured any more; playing the generated tables from this day',
+          );
+          // Saved with the live cursor past the boundary (live play saves both together), so that a
+          // restart plays the end of the day before with the tables it was played with.
+          state.tables = tables;
+        }
+      } catch (err) {
+        this.options.logger?.warn(
+          { err },
+          'simulator: reading the configured tables failed; keeping the current ones',
+        );
+      }
+    }
+    return this.worldOf(state);
   }
 
   /** Loads the recorded state, or records a new one on first start. */
@@ -137,6 +196,8 @@ export class SimulatorService {
     }
     const now = this.options.now();
     const base = await this.store.baseData();
+    // A fresh install shows the simulator's tables in Table setting, then the simulator plays what is there.
+    const tables = await this.firstTables();
     const historyFrom = Math.floor((now - this.options.historyDays * DAY_MS) / DAY_MS) * DAY_MS;
     const state: SimState = {
       v: 1,
@@ -148,9 +209,31 @@ export class SimulatorService {
       historyTo: now,
       backfilledUntil: this.options.historyDays > 0 ? historyFrom : now,
       liveCursor: now,
+      tables,
     };
     await this.store.put(SIM_STATE_KEY, state);
     return state;
+  }
+
+  /**
+   * On first start: configures the default tables when Table setting has none, then reads the enabled ones.
+   * Table setting out of reach: the generated tables (a later day boundary reads it again).
+   */
+  private async firstTables(): Promise<WorldTable[]> {
+    const source = this.options.tables;
+    if (!source) return [];
+    try {
+      if (await source.seedDefaults(defaultTables(this.options.players))) {
+        this.options.logger?.info('simulator: configured its default tables in Table setting');
+      }
+      return playedTables(await source.configured());
+    } catch (err) {
+      this.options.logger?.warn(
+        { err },
+        'simulator: reading Table setting failed; playing the generated tables',
+      );
+      return [];
+    }
   }
 
   private publish(state: SimulatorStatus['state'], s: SimState): void {
@@ -267,7 +350,8 @@ export class SimulatorService {
     }
   }
 
-  private async live(state: SimState, world: SimWorld, signal: AbortSignal): Promise<void> {
+  private async live(state: SimState, start: SimWorld, signal: AbortSignal): Promise<void> {
+    let world = start;
     const { speed } = this.options;
     const tick = this.options.tickMs ?? 250;
     const anchorSim = Math.max(state.liveCursor, state.historyTo);
@@ -294,6 +378,15 @@ export class SimulatorService {
         } else {
           cursor = dayEnd;
           day += 1;
+          // The configured tables are read at each day boundary: a change plays from the next day on.
+          const next = await this.worldForNextDay(state);
+          if (next !== world) {
+            // The groups' tables are those of the new world: the ground truth names them.
+            world = next;
+            await this.writeTruth(world).catch((err: unknown) =>
+              this.options.logger?.warn({ err }, 'simulator: writing the ground truth failed'),
+            );
+          }
           events = simulateDay(world, day);
           position = 0;
         }
@@ -317,6 +410,11 @@ export class SimulatorService {
     }
     await this.store.put(SIM_STATE_KEY, state);
   }
+}
+
+/** The game and table id of each configured table (what the state records and the world needs). */
+function playedTables(tables: readonly WorldTable[]): WorldTable[] {
+  return tables.map((t) => ({ gameId: t.gameId, tableId: t.tableId }));
 }
 
 /** Index of the first event at or after `ts` (events sorted by ts). */

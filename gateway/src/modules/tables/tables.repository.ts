@@ -300,3 +300,8 @@ export async function listConfiguredTables(db: Db): Promise<ConfiguredTable[]> {
     type: Number(r.type),
   }));
 }
+
+/** Whether any table is configured (enabled or not). */
+export async function hasAnyTable(db: Db): Promise<boolean> {
+  return (await db.selectFrom('game_table').select('id').limit(1).executeTakeFirst()) !== undefined;
+}

@@ -14,13 +14,19 @@ import { refuse } from '../../platform/errors/errors';
 import type { AuthContext } from '../../platform/auth/auth.context';
 import { isUniqueViolation, type Db, type Store } from '../../platform/db/db.store';
 import type { AuditService } from '../audit/audit.service';
+import { gameById } from '@dms/shared/domain/games';
+import { MachineType } from '@dms/shared/domain/enums';
 import * as repo from './tables.repository';
+import { defaultTableIcon } from './tables.icon';
 
 export interface TablesServiceDeps {
   store: Store;
   audit: AuditService;
   now: () => number;
 }
+
+/** Who configures the simulator's default tables on a fresh install (no account). */
+const SYSTEM = { id: 0, name: 'system' };
 
 function iconWrite(icon: TableIconUpload): repo.IconWrite {
   return { type: icon.type, data: icon.bytes, hash: createHash('sha256').update(icon.bytes).digest('hex') };
@@ -61,6 +67,62 @@ export class TablesService {
   /** Tables seen in the stored rounds that are not configured. */
   unconfigured(): Promise<UnconfiguredTable[]> {
     return repo.unconfiguredTables(this.deps.store.db, UNCONFIGURED_TABLES_MAX);
+  }
+
+  /** The enabled configured tables (game and platform table id), by game then table id: what the simulator plays. */
+  async configured(): Promise<{ gameId: number; tableId: string }[]> {
+    const rows = await repo.listConfiguredTables(this.deps.store.db);
+    return rows.map((r) => ({ gameId: r.gameId, tableId: r.tableId }));
+  }
+
+  /**
+   * On a fresh install (no table configured at all, enabled or not): configures `tables`, enabled, named
+   * after their game and rank ("Baccarat 1", "Teen Patti 1"), machine type medium, with the game's default
+   * icon, each with its audit entry by `system`, in one transaction; returns whether it did. Two gateways
+   * starting together configure them once (the second sees the rows or breaks the unique index).
+   */
+  async seedDefaults(tables: readonly { gameId: number; tableId: string }[]): Promise<boolean> {
+    if (tables.length === 0) return false;
+    const author = { at: this.deps.now(), by: SYSTEM.name };
+    const rank = new Map<number, number>();
+    try {
+      return await this.deps.store.transaction(async (tx) => {
+        if (await repo.hasAnyTable(tx)) return false;
+        for (const t of tables) {
+          const n = (rank.get(t.gameId) ?? 0) + 1;
+          rank.set(t.gameId, n);
+          const write: repo.TableWrite = {
+            gameId: t.gameId,
+            tableId: t.tableId,
+            name: `${gameById(t.gameId)?.gameNameEn ?? `Game ${t.gameId}`} ${n}`,
+            type: MachineType.Medium,
+            enabled: true,
+          };
+          const bytes = defaultTableIcon(t.gameId);
+          const icon: repo.IconWrite = {
+            type: 'image/png',
+            data: bytes,
+            hash: createHash('sha256').update(bytes).digest('hex'),
+          };
+          const id = await repo.insertTable(tx, write, icon, author);
+          await this.deps.audit.record(
+            {
+              actor: SYSTEM,
+              action: AUDIT_ACTIONS.tableCreated,
+              targetType: 'table',
+              targetId: id,
+              detail: { ...auditDetail(write, icon), seeded: 'simulator' },
+              ip: '',
+            },
+            tx,
+          );
+        }
+        return true;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
   }
 
   async create(auth: AuthContext, body: TableCreate, ip: string): Promise<TableRow> {

@@ -36,14 +36,20 @@ export function validatedStream<E extends ServerEventName>(
       if (parsed.success) return of(parsed.data);
       refused += 1;
       if (refused === 1 || refused % 1000 === 0)
-        console.warn(`live: ${refused} payload(s) refused by the contract (${event})`, parsed.error.issues[0]);
+        console.warn(
+          `live: ${refused} payload(s) refused by the contract (${event})`,
+          parsed.error.issues[0],
+        );
       return EMPTY;
     }),
   );
 }
 
 /** The monitor's events, validated and tagged, one array per window that saw any. */
-export function tpBatches(source: (name: string) => Observable<unknown>, bufferMs = TP_BUFFER_MS): Observable<TpEvent[]> {
+export function tpBatches(
+  source: (name: string) => Observable<unknown>,
+  bufferMs = TP_BUFFER_MS,
+): Observable<TpEvent[]> {
   const tagged = TP_EVENTS.map((type) =>
     validatedStream(type, source).pipe(map((payload) => ({ type, payload }) as TpEvent)),
   );

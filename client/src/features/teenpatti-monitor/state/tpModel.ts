@@ -6,11 +6,7 @@ import type {
   RoundStarted,
 } from '@dms/shared/contracts/live/events';
 import type { CrossbetGroupRow } from '@dms/shared/contracts/http/risk';
-import {
-  TEEN_PATTI_CATEGORY_COUNTS,
-  TEEN_PATTI_HANDS,
-  TeenPattiCategory,
-} from '@dms/shared/games/teenPatti';
+import { TEEN_PATTI_CATEGORY_COUNTS, TEEN_PATTI_HANDS, TeenPattiCategory } from '@dms/shared/games/teenPatti';
 
 /** The events the Teen Patti monitor reads, tagged with their name. */
 export type TpEvent =
@@ -56,7 +52,11 @@ export const tpResultSchema = z.object({
   categoryA: z.number().int().min(1).max(6),
   categoryB: z.number().int().min(1).max(6),
 });
-export type TpResult = { winner: 'player_a' | 'player_b' | 'tie'; categoryA: TeenPattiCategory; categoryB: TeenPattiCategory };
+export type TpResult = {
+  winner: 'player_a' | 'player_b' | 'tie';
+  categoryA: TeenPattiCategory;
+  categoryB: TeenPattiCategory;
+};
 
 /** The result of a round, or null when it is not a Teen Patti result. */
 export function parseResult(result: Record<string, unknown>): TpResult | null {

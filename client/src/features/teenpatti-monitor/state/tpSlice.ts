@@ -93,7 +93,13 @@ function countRound(s: TpMonitorState, roundId: string, at: number, result: TpRe
 }
 
 /** Settles each player's bets of a round with the shared rules: stake, payout, a win, the biggest wins. */
-function settlePlayers(s: TpMonitorState, round: TpRound, tableId: string, at: number, result: TpResult): void {
+function settlePlayers(
+  s: TpMonitorState,
+  round: TpRound,
+  tableId: string,
+  at: number,
+  result: TpResult,
+): void {
   const byPlayer = new Map<string, { stake: number; payout: number }>();
   for (const bet of round.bets) {
     if (!BET_TYPES.includes(bet.betType)) continue;
@@ -106,7 +112,15 @@ function settlePlayers(s: TpMonitorState, round: TpRound, tableId: string, at: n
     if (win > 0) {
       const smallest = s.bigWins[s.bigWins.length - 1];
       if (s.bigWins.length < BIG_WINS_MAX || (smallest && win > smallest.payout - smallest.amount)) {
-        s.bigWins.push({ key: bet.key, roundId: round.roundId, tableId, betType: bet.betType, amount: bet.amount, payout, at });
+        s.bigWins.push({
+          key: bet.key,
+          roundId: round.roundId,
+          tableId,
+          betType: bet.betType,
+          amount: bet.amount,
+          payout,
+          at,
+        });
         s.bigWins.sort((a, b) => b.payout - b.amount - (a.payout - a.amount));
         if (s.bigWins.length > BIG_WINS_MAX) s.bigWins.length = BIG_WINS_MAX;
       }
@@ -188,7 +202,8 @@ function apply(s: TpMonitorState, e: TpEvent, receivedAt: number): void {
         total.bets += 1;
         const key = memberKey(bet.provider, bet.account);
         if (!round.bets.some((b) => b.key === key)) round.players += 1;
-        if (round.bets.length < ROUND_BETS_MAX) round.bets.push({ key, betType: bet.betType, amount: bet.amount });
+        if (round.bets.length < ROUND_BETS_MAX)
+          round.bets.push({ key, betType: bet.betType, amount: bet.amount });
         table.lastTs = Math.max(table.lastTs, bet.ts);
       }
       tick(s.clocks.tables, receivedAt);
@@ -236,7 +251,10 @@ export const tpMonitorSlice = createSlice({
         const table = tableOf(s, t.tableId, t.provider);
         for (const r of t.road) {
           const result = parseResult(r.result);
-          if (countRound(s, r.roundId, r.settledAt, result) && (!table.last || table.last.settledAt < r.settledAt))
+          if (
+            countRound(s, r.roundId, r.settledAt, result) &&
+            (!table.last || table.last.settledAt < r.settledAt)
+          )
             table.last = { roundId: r.roundId, settledAt: r.settledAt, result };
         }
         if (t.current && !table.current && table.last?.roundId !== t.current.roundId) {
@@ -291,7 +309,10 @@ export interface DistributionRow {
 }
 
 /** The hand-rank distribution of every hand seen (binomial z per category). */
-export function distributionOf(hands: Readonly<Record<number, number>>): { total: number; rows: DistributionRow[] } {
+export function distributionOf(hands: Readonly<Record<number, number>>): {
+  total: number;
+  rows: DistributionRow[];
+} {
   const total = CATEGORIES.reduce((n, c) => n + (hands[c] ?? 0), 0);
   const rows = CATEGORIES.map((category) => {
     const observed = hands[category] ?? 0;

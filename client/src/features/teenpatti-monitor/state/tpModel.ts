@@ -85,6 +85,8 @@ export interface TpRound {
   startedAt: number | null;
   totals: Record<string, SideTotal>;
   bets: RoundBet[];
+  /** The players who bet on it (`provider:account`). */
+  accounts: Record<string, 1>;
   players: number;
 }
 

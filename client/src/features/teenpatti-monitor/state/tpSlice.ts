@@ -1,4 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { CrossbetGroupRow } from '@dms/shared/contracts/http/risk';
 import type { LiveTable } from '@dms/shared/contracts/http/liveReplay';
 import type { TeenPattiBetType } from '@dms/shared/domain/games';
@@ -58,6 +58,7 @@ const newRound = (roundId: string, startedAt: number | null): TpRound => ({
   startedAt,
   totals: {},
   bets: [],
+  accounts: {},
   players: 0,
 });
 
@@ -72,22 +73,58 @@ function tableOf(s: TpMonitorState, tableId: string, provider: number): TpTable 
   return (s.tables[tableId] ??= { tableId, provider, current: null, last: null, lastTs: 0 });
 }
 
+/**
+ * A batch's plain working copies of the hot lists: a batch can hold thousands of settlements (a burst, a
+ * reload), and through Immer's proxies each lookup in the remembered rounds and each chart point would cost
+ * a proxy. They are copied once per batch and written back once ({@link finish}).
+ */
+interface Batch {
+  seen: Set<string>;
+  added: string[];
+  chart: { t: number; rounds: number }[];
+}
+
+function begin(s: Draft<TpMonitorState>): Batch {
+  const base = (original(s) ?? s) as TpMonitorState;
+  return { seen: new Set(base.seen), added: [], chart: base.chart.map((p) => ({ ...p })) };
+}
+
+function finish(s: Draft<TpMonitorState>, b: Batch): void {
+  if (b.added.length > 0) {
+    const base = (original(s) ?? s) as TpMonitorState;
+    s.seen = [...base.seen, ...b.added].slice(-SEEN_ROUNDS_MAX);
+    b.chart.sort((x, y) => x.t - y.t);
+    s.chart = b.chart.slice(-CHART_POINTS_MAX);
+  }
+}
+
 /** Counts a settled round once: the rounds-per-minute chart and both hands in the distribution. */
-function countRound(s: TpMonitorState, roundId: string, at: number, result: TpResult | null): boolean {
-  if (s.seen.includes(roundId)) return false;
-  s.seen.push(roundId);
-  if (s.seen.length > SEEN_ROUNDS_MAX) s.seen.splice(0, s.seen.length - SEEN_ROUNDS_MAX);
+function countRound(
+  s: TpMonitorState,
+  b: Batch,
+  roundId: string,
+  at: number,
+  result: TpResult | null,
+): boolean {
+  if (b.seen.has(roundId)) return false;
+  b.seen.add(roundId);
+  b.added.push(roundId);
   if (result) {
     s.hands[result.categoryA] = (s.hands[result.categoryA] ?? 0) + 1;
     s.hands[result.categoryB] = (s.hands[result.categoryB] ?? 0) + 1;
   }
   const t = Math.floor(at / CHART_BUCKET_MS) * CHART_BUCKET_MS;
-  const i = s.chart.findIndex((p) => p.t === t);
-  if (i >= 0) (s.chart[i] as { rounds: number }).rounds += 1;
-  else if (s.chart.length < CHART_POINTS_MAX || t > (s.chart[0]?.t ?? 0)) {
-    s.chart.push({ t, rounds: 1 });
-    s.chart.sort((a, b) => a.t - b.t);
-    if (s.chart.length > CHART_POINTS_MAX) s.chart.splice(0, s.chart.length - CHART_POINTS_MAX);
+  const chart = b.chart;
+  const newest = chart[chart.length - 1];
+  if (!newest || t > newest.t) chart.push({ t, rounds: 1 });
+  else {
+    const point = chart.find((p) => p.t === t);
+    if (point) point.rounds += 1;
+    else chart.push({ t, rounds: 1 });
+  }
+  if (chart.length > CHART_POINTS_MAX * 2) {
+    chart.sort((x, y) => x.t - y.t);
+    chart.splice(0, chart.length - CHART_POINTS_MAX);
   }
   return true;
 }
@@ -177,7 +214,7 @@ function prune(s: TpMonitorState): void {
       delete s.groups[id];
 }
 
-function apply(s: TpMonitorState, e: TpEvent, receivedAt: number): void {
+function apply(s: TpMonitorState, b: Batch, e: TpEvent, receivedAt: number): void {
   switch (e.type) {
     case 'round:started': {
       const p = e.payload;
@@ -201,7 +238,10 @@ function apply(s: TpMonitorState, e: TpEvent, receivedAt: number): void {
         total.amount += bet.amount;
         total.bets += 1;
         const key = memberKey(bet.provider, bet.account);
-        if (!round.bets.some((b) => b.key === key)) round.players += 1;
+        if (round.accounts[key] === undefined) {
+          round.accounts[key] = 1;
+          round.players += 1;
+        }
         if (round.bets.length < ROUND_BETS_MAX)
           round.bets.push({ key, betType: bet.betType, amount: bet.amount });
         table.lastTs = Math.max(table.lastTs, bet.ts);
@@ -219,7 +259,7 @@ function apply(s: TpMonitorState, e: TpEvent, receivedAt: number): void {
       table.last = { roundId: p.roundId, settledAt: p.settledAt, result };
       table.lastTs = Math.max(table.lastTs, p.settledAt);
       tick(s.clocks.tables, receivedAt);
-      if (!countRound(s, p.roundId, p.settledAt, result)) return;
+      if (!countRound(s, b, p.roundId, p.settledAt, result)) return;
       tick(s.clocks.chart, receivedAt);
       for (const t of p.totals) {
         s.house.stake += t.amount;
@@ -246,13 +286,14 @@ export const tpMonitorSlice = createSlice({
   reducers: {
     /** The starting picture (`GET /live/tables?gameId=2`): the rounds in play and the settled rounds' hands. */
     tablesLoaded(s, action: PayloadAction<{ tables: LiveTable[]; receivedAt: number }>) {
+      const b = begin(s);
       for (const t of action.payload.tables) {
         if (t.gameId !== 2) continue;
         const table = tableOf(s, t.tableId, t.provider);
         for (const r of t.road) {
           const result = parseResult(r.result);
           if (
-            countRound(s, r.roundId, r.settledAt, result) &&
+            countRound(s, b, r.roundId, r.settledAt, result) &&
             (!table.last || table.last.settledAt < r.settledAt)
           )
             table.last = { roundId: r.roundId, settledAt: r.settledAt, result };
@@ -264,6 +305,7 @@ export const tpMonitorSlice = createSlice({
         }
         table.lastTs = Math.max(table.lastTs, t.current?.startedAt ?? 0, table.last?.settledAt ?? 0);
       }
+      finish(s, b);
       tick(s.clocks.tables, action.payload.receivedAt);
       prune(s);
     },
@@ -278,7 +320,9 @@ export const tpMonitorSlice = createSlice({
     },
     /** One batch of live events (one action per batch, whatever its size). */
     liveBatchReceived(s, action: PayloadAction<{ events: TpEvent[]; receivedAt: number }>) {
-      for (const e of action.payload.events) apply(s, e, action.payload.receivedAt);
+      const b = begin(s);
+      for (const e of action.payload.events) apply(s, b, e, action.payload.receivedAt);
+      finish(s, b);
       prune(s);
     },
   },

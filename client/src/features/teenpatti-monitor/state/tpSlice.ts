@@ -307,6 +307,7 @@ export const tpMonitorSlice = createSlice({
       }
       finish(s, b);
       tick(s.clocks.tables, action.payload.receivedAt);
+      tick(s.clocks.chart, action.payload.receivedAt);
       prune(s);
     },
     /** The stored cross-bet groups (newest first). */

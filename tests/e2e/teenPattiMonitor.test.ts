@@ -9,6 +9,7 @@ import type { TeenPattiBetType } from '../../shared/src/domain/games';
 import enLogin from '../../client/src/locales/en/login.json';
 import enRoute from '../../client/src/locales/en/route.json';
 import enTp from '../../client/src/locales/en/tpMonitor.json';
+import enWall from '../../client/src/locales/en/wall.json';
 import zhLogin from '../../client/src/locales/zh/login.json';
 import zhTp from '../../client/src/locales/zh/tpMonitor.json';
 import {
@@ -236,6 +237,48 @@ describe('Teen Patti monitor against a gateway fed by the signed ingest', () => 
     await desk.locator('.dms-tpm.is-wall .dms-tpm__chart canvas').waitFor();
     await desk.screenshot({ path: join(SHOTS, 'tp-monitor-zh-wall.png') });
     await wide.close();
+  });
+
+  it('shows its wall variant on a paired wall screen holding 11001 (/wall/teenpatti)', async () => {
+    await api(
+      gateway.url,
+      'POST',
+      '/api/permission/role/create',
+      { name: 'TP wall', permission: ['11000', '11001'] },
+      adminToken,
+    );
+    const wallContext = await newContext(browser, 1920, 1080);
+    const wall = await wallContext.newPage();
+    await wall.goto(`${gateway.url}/wall/teenpatti?lang=en`);
+    const codeBox = wall.getByTestId('wall-pairing-code');
+    await codeBox.waitFor({ timeout: 15_000 });
+    const code = (await codeBox.innerText()).trim();
+
+    const adminContext = await newContext(browser);
+    await adminContext.addCookies([{ name: 'language', value: 'en', url: gateway.url }]);
+    const admin = await adminContext.newPage();
+    await logIn(admin, 'admin', ADMIN_PASSWORD);
+    await admin.goto(`${gateway.url}/permission/display?code=${encodeURIComponent(code)}`);
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByTestId('wall-pending').waitFor({ timeout: 10_000 });
+    await dialog.getByLabel(enWall.console.name).fill('TP wall');
+    await dialog.getByLabel(enWall.console.role).selectOption({ label: 'TP wall' });
+    await dialog.getByRole('button', { name: enWall.console.approve }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // The monitor's wall variant, on the display token: the tables and the distribution from the gateway …
+    const monitor = wall.locator('.dms-tpm.is-wall');
+    await monitor.waitFor({ timeout: 15_000 });
+    await monitor.locator(`.dms-tpm__table[data-table="${TABLES[0]}"]`).waitFor({ timeout: 15_000 });
+    await expect.poll(() => seenByCategory(wall), { timeout: 15_000 }).toEqual(expectedSeen());
+    // … then live on the wall's own socket.
+    const next = ROUNDS + 6;
+    await ingest(rounds(t0, next, next + 2));
+    await expect.poll(() => seenByCategory(wall), { timeout: 15_000 }).toEqual(expectedSeen());
+    await wall.locator('.dms-tpm__chart canvas').waitFor();
+    await wall.screenshot({ path: join(SHOTS, 'tp-monitor-en-wall-screen-1920.png') });
+    await adminContext.close();
+    await wallContext.close();
   });
 
   it('refuses the page, the menu entry and the calls to an account without 11001', async () => {

@@ -69,6 +69,10 @@ const BaccaratMonitorPage = page(
   () => import('@/features/baccarat-monitor/BaccaratMonitorPage'),
   (m) => m.BaccaratMonitorPage,
 );
+const TeenPattiMonitorPage = page(
+  () => import('@/features/teenpatti-monitor/TeenPattiMonitorPage'),
+  (m) => m.TeenPattiMonitorPage,
+);
 const WallScreensPage = page(
   () => import('@/features/wall/WallScreensPage'),
   (m) => m.WallScreensPage,
@@ -82,11 +86,6 @@ const TestToolsPage = page(
 const SimViewerPage = page(
   () => import('@/features/tp-viewer/SimViewerPage'),
   (m) => m.SimViewerPage,
-);
-/** Screens of later issues: an honest "not in this version yet" page until they are built. */
-const UnavailablePage = page(
-  () => import('@/features/unavailable/UnavailablePage'),
-  (m) => m.UnavailablePage,
 );
 
 /**
@@ -102,7 +101,7 @@ export const ROUTE_MODULES: Readonly<Record<string, PageModule>> = {
   '/riskdata/riskdata': RiskDataPage,
   '/risk/alerts': AlertCentrePage,
   '/risksetting': RiskSettingPage,
-  '/teenPatti/teenPatti': UnavailablePage,
+  '/teenPatti/teenPatti': TeenPattiMonitorPage,
   '/teenPatti/testTools': TestToolsPage,
   '/teenPatti/testDataViewer': SimViewerPage,
   '/gamesetting/tablesetting': TableSettingPage,

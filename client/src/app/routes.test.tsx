@@ -121,14 +121,13 @@ describe('AppRoutes', () => {
     await waitFor(() => expect(location()).toBe('/homepage'), { timeout: 5000 });
   });
 
-  it('opens a granted screen of a later release on an honest "not in this version" page', async () => {
-    renderApp('/teenPatti/teenPatti', {
-      session: readySession(userInfo({ permission: '11000,11001' })),
+  it('opens the Teen Patti monitor for a holder of 11001', async () => {
+    fakeGateway({
+      'GET /live/tables': () => ({ code: 0, data: [] }),
+      'GET /risk/crossbet/groups': () => ({ code: 0, data: { total: 0, items: [] } }),
     });
-    expect(
-      await screen.findByText('Not available in this version yet', undefined, { timeout: 5000 }),
-    ).toBeTruthy();
-    expect(screen.getByText(/screen is not part of this release/)).toBeTruthy();
+    renderApp('/teenPatti/teenPatti', { session: readySession(userInfo({ permission: '11000,11001' })) });
+    expect(await screen.findByText('No live Teen Patti table', undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it('opens the baccarat monitor for a holder of 3000', async () => {

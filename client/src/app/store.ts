@@ -7,6 +7,7 @@ import { settingsSlice } from '@/lib/settings/settingsSlice';
 import { tagsSlice } from '@/lib/tags/tagsSlice';
 import { appSlice } from '@/lib/ui/appSlice';
 import { monitorSlice } from '@/features/baccarat-monitor/state/monitorSlice';
+import { tpMonitorSlice } from '@/features/teenpatti-monitor/state/tpSlice';
 import { createAppListeners, type ListenerOptions } from './listeners';
 
 /** The root reducer; features add their slices with `rootReducer.inject(slice)`. */
@@ -19,6 +20,8 @@ export const rootReducer = combineSlices(
   errorLogSlice,
   // The baccarat monitor's live state: the console page and a wall screen render the same slice.
   monitorSlice,
+  // The Teen Patti monitor's live state (console page and wall screen alike).
+  tpMonitorSlice,
   liveAlertsSlice,
 );
 

@@ -68,7 +68,7 @@ export const silentPublisher: LivePublisher = {
 
 /**
  * Publishes a finding or alert change (an event with a store `seq`) to every screen it is for
- * ({@link screensOf}: cross-bet ones to 3000 and 8000, players and providers to 8000) within its
+ * ({@link screensOf}: cross-bet ones to 3000, 8000 and 11001, players and providers to 8000) within its
  * providers. Call it after the transaction that stored the change committed. A socket holding several of
  * those screens receives it once: the live channel delivers each `seq` once per socket, and `live:resume`
  * replays from the store what a socket missed.

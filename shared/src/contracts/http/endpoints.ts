@@ -618,7 +618,7 @@ export const endpoints = {
     path: '/risk/crossbet/groups',
     summary: 'Cross-bet pairs and rings found by the risk engine, newest first, within your providers',
     tag: 'risk',
-    access: [PERM.BACCARAT_MONITOR, PERM.RISK_DATA],
+    access: [PERM.BACCARAT_MONITOR, PERM.RISK_DATA, PERM.TEEN_PATTI_MONITOR],
     watch: true,
     query: crossbetGroupsQuerySchema,
     response: riskPageSchema(crossbetGroupRowSchema),

@@ -5,9 +5,12 @@ import {
   LIVE_EVENTS,
   SERVER_EVENT_SCHEMAS,
   ackSchema,
+  crossbetChangedSchema,
   liveResumedSchema,
   parseServerEvent,
+  screensOf,
 } from './events';
+import { PERM } from '../../permissions/codes';
 
 const group = {
   id: 'g-1',
@@ -47,6 +50,16 @@ describe('the live contract', () => {
       group,
     });
     expect(parsed.success).toBe(true);
+  });
+
+  it('sends cross-bet findings to the baccarat monitor, risk data and the Teen Patti monitor', () => {
+    const payload = crossbetChangedSchema.parse({ v: 1, seq: 42, providers: [1001], group });
+    expect(screensOf(LIVE_EVENTS.crossbetRaised, payload)).toEqual([
+      PERM.BACCARAT_MONITOR,
+      PERM.RISK_DATA,
+      PERM.TEEN_PATTI_MONITOR,
+    ]);
+    expect(screensOf(LIVE_EVENTS.crossbetUpdated, payload)).toContain(PERM.TEEN_PATTI_MONITOR);
   });
 
   it('refuses a finding without providers, without seq, or of another version', () => {

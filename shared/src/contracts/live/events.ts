@@ -273,7 +273,7 @@ export function isSeqEvent(event: string): event is SeqEventName {
  */
 export function screensOf<E extends SeqEventName>(event: E, payload: ServerEventPayload<E>): string[] {
   if (event === LIVE_EVENTS.crossbetRaised || event === LIVE_EVENTS.crossbetUpdated)
-    return [PERM.BACCARAT_MONITOR, PERM.RISK_DATA];
+    return [PERM.BACCARAT_MONITOR, PERM.RISK_DATA, PERM.TEEN_PATTI_MONITOR];
   if (event === LIVE_EVENTS.playerFlagged || event === LIVE_EVENTS.providerFlagged) return [PERM.RISK_DATA];
   return (payload as AlertChanged).alert.kind === 'crossbet'
     ? [PERM.BACCARAT_MONITOR, PERM.RISK_DATA]

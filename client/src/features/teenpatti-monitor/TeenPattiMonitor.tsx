@@ -1,0 +1,135 @@
+import './teenPattiMonitor.css';
+import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { formatAmountShort, formatCount } from '@/lib/format/number';
+import { selectColorScheme } from '@/lib/settings/settingsSlice';
+import { BigWins } from './components/BigWins';
+import { Distribution } from './components/Distribution';
+import { Freshness } from './components/Freshness';
+import { Groups } from './components/Groups';
+import { Players } from './components/Players';
+import { RoundsChart } from './components/RoundsChart';
+import { TableCard } from './components/TableCard';
+import type { PanelClock } from './state/tpModel';
+import { selectTpClocks, selectTpSummary, selectTpTables } from './state/tpSlice';
+import { useTpFeed } from './state/useTpFeed';
+
+/** Props of {@link TeenPattiMonitor}. */
+export interface TeenPattiMonitorProps {
+  /** `console`: the page in the shell. `wall`: a wall screen — dark, large type, each panel showing its freshness. */
+  variant: 'console' | 'wall';
+}
+
+function Panel({
+  title,
+  clock,
+  wall,
+  className,
+  children,
+  floorMs,
+}: {
+  title: string;
+  clock?: PanelClock | undefined;
+  wall: boolean;
+  className: string;
+  children: ReactNode;
+  floorMs?: number;
+}) {
+  return (
+    <section className={`dms-tpm__panel ${className}`} aria-label={title}>
+      <header className="dms-tpm__panel-head">
+        <h2>{title}</h2>
+        {wall && clock && <Freshness clock={clock} {...(floorMs ? { floorMs } : {})} />}
+      </header>
+      {/* One broken panel must not blank a wall screen. */}
+      <ErrorBoundary>{children}</ErrorBoundary>
+    </section>
+  );
+}
+
+/**
+ * The Teen Patti analysis monitor: every live Teen Patti table of the account's providers (round in play,
+ * Player A / Player B / Tie / Pair Plus stakes, players), rounds settled per minute, the hand ranks seen
+ * against their theoretical odds (in standard errors), the players' win rates and RTP, the biggest wins, and
+ * the cross-bets of hand A against hand B. Fed from `/live/tables?gameId=2` and the stored groups, then the
+ * live channel in batches. The console page and the wall screen both render it.
+ */
+export function TeenPattiMonitor({ variant }: TeenPattiMonitorProps) {
+  const { t } = useTranslation('tpMonitor');
+  const wall = variant === 'wall';
+  const feed = useTpFeed();
+  const tables = useSelector(selectTpTables);
+  const summary = useSelector(selectTpSummary);
+  const clocks = useSelector(selectTpClocks);
+  const scheme = useSelector(selectColorScheme);
+
+  let grid: ReactNode;
+  if (tables.length > 0)
+    grid = (
+      <div className="dms-tpm__grid">
+        {tables.map((table) => (
+          <TableCard key={table.tableId} table={table} />
+        ))}
+      </div>
+    );
+  else if (feed.loading) grid = <Spinner size={32} />;
+  else if (feed.failed)
+    grid = (
+      <NonIdealState
+        icon="error"
+        description={t('loadFailed')}
+        action={wall ? undefined : <Button icon="refresh" text={t('retry')} onClick={feed.retry} />}
+      />
+    );
+  else grid = <NonIdealState icon="th" title={t('tables.empty')} description={t('tables.emptyHint')} />;
+
+  const figures: [string, string][] = [
+    [t('summary.tables'), formatCount(summary.tables)],
+    [t('summary.open'), formatCount(summary.open)],
+    [t('summary.stake'), formatAmountShort(summary.stake)],
+    [t('summary.players'), formatCount(summary.players)],
+  ];
+
+  return (
+    <div className={`dms-tpm is-${variant}${wall ? ` ${Classes.DARK}` : ''}`} data-variant={variant}>
+      {wall && <h1 className="dms-tpm__wall-title">{t('wall.title')}</h1>}
+      <dl className="dms-tpm__summary">
+        {figures.map(([label, value]) => (
+          <div key={label} className="dms-tpm__figure">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="dms-tpm__body">
+        <Panel title={t('tables.title')} clock={clocks.tables} wall={wall} className="dms-tpm__tables">
+          {grid}
+        </Panel>
+        <Panel title={t('chart.title')} clock={clocks.chart} wall={wall} className="dms-tpm__chart">
+          <RoundsChart dark={wall || scheme === 'dark'} large={wall} height={wall ? 260 : 200} />
+        </Panel>
+        <Panel title={t('dist.title')} clock={clocks.chart} wall={wall} className="dms-tpm__distribution">
+          <Distribution />
+        </Panel>
+        <Panel title={t('players.title')} clock={clocks.chart} wall={wall} className="dms-tpm__players">
+          <Players wall={wall} />
+        </Panel>
+        <Panel title={t('wins.title')} clock={clocks.chart} wall={wall} className="dms-tpm__wins-panel">
+          <BigWins wall={wall} />
+        </Panel>
+        <Panel
+          title={t('groups.title')}
+          clock={clocks.groups}
+          wall={wall}
+          className="dms-tpm__groups-panel"
+          floorMs={10 * 60_000}
+        >
+          <Groups wall={wall} />
+        </Panel>
+      </div>
+    </div>
+  );
+}

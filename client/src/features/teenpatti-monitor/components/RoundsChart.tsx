@@ -1,0 +1,53 @@
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { formatDate } from '@dms/shared/format/date';
+import type { ChartOption } from '@/components/charts/chartOption';
+import { CHART_BUCKET_MS } from '../state/tpModel';
+import { selectTpChart } from '../state/tpSlice';
+
+const RoundsChartCanvas = lazy(() => import('./RoundsChartCanvas'));
+
+/** Teen Patti rounds settled per minute of event time (bars), from the slice's bounded points. */
+export function RoundsChart({ dark, large, height }: { dark: boolean; large: boolean; height: number }) {
+  const { t } = useTranslation('tpMonitor');
+  const points = useSelector(selectTpChart);
+  const option = useMemo<ChartOption>(
+    () => ({
+      animation: false,
+      backgroundColor: 'transparent',
+      color: ['#2d72d2'],
+      grid: { left: 44, right: 16, top: 16, bottom: large ? 40 : 32 },
+      tooltip: large ? { show: false } : { trigger: 'axis' },
+      xAxis: {
+        type: 'time',
+        min: (points[0]?.t ?? 0) - CHART_BUCKET_MS / 2,
+        max: (points[points.length - 1]?.t ?? 0) + CHART_BUCKET_MS / 2,
+        minInterval: CHART_BUCKET_MS,
+        axisLabel: {
+          formatter: (v: number) => formatDate(v, '{h}:{i}'),
+          fontSize: large ? 15 : 11,
+          hideOverlap: true,
+        },
+      },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { fontSize: large ? 15 : 11 } },
+      series: [{ name: t('chart.rounds'), type: 'bar', data: points.map((p) => [p.t, p.rounds]) }],
+    }),
+    [points, large, t],
+  );
+  const placeholder = (content: ReactNode) => (
+    <div className="dms-tpm__chart-placeholder" style={{ height }}>
+      {content}
+    </div>
+  );
+  if (points.length === 0)
+    return placeholder(<NonIdealState icon="timeline-bar-chart" description={t('chart.empty')} />);
+  return (
+    <div role="img" aria-label={t('chart.aria')}>
+      <Suspense fallback={placeholder(<Spinner size={28} />)}>
+        <RoundsChartCanvas option={option} dark={dark} height={height} />
+      </Suspense>
+    </div>
+  );
+}

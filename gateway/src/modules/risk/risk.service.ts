@@ -64,13 +64,17 @@ type AlertDbRow = AlertRecord & {
   snoozed_until: number | null;
 };
 
-function alertRow(r: AlertDbRow): AlertRow {
+/** A snoozed alert whose snooze has run out is open again (read as such; no job rewrites it). */
+const snoozeOver = (r: AlertDbRow, now: number) =>
+  r.state === 'snoozed' && r.snoozed_until !== null && Number(r.snoozed_until) <= now;
+
+function alertRow(r: AlertDbRow, now: number): AlertRow {
   return {
     id: Number(r.id),
     seq: Number(r.seq),
     kind: r.kind,
     level: r.level,
-    state: r.state,
+    state: snoozeOver(r, now) ? 'open' : r.state,
     subject: r.subject,
     providers: providersOf(r.providers),
     raisedAt: Number(r.raised_at),
@@ -358,7 +362,18 @@ export class RiskService {
     if (!auth.isSuperRole && !auth.permissions.includes('8000')) query = query.where('kind', '=', 'crossbet');
     if (q.level) query = query.where('level', '=', q.level);
     if (q.kind) query = query.where('kind', '=', q.kind);
-    if (q.state) query = query.where('state', '=', q.state);
+    const now = this.deps.now();
+    // Snoozes end by themselves: an alert snoozed until a past time is open.
+    if (q.state === 'open')
+      query = query.where((eb) =>
+        eb.or([
+          eb('state', '=', 'open'),
+          eb.and([eb('state', '=', 'snoozed'), eb('snoozed_until', '<=', now)]),
+        ]),
+      );
+    else if (q.state === 'snoozed')
+      query = query.where('state', '=', 'snoozed').where('snoozed_until', '>', now);
+    else if (q.state) query = query.where('state', '=', q.state);
     if (q.provider) query = query.where('providers', 'like', `%,${q.provider},%`);
     const total = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     const rows = await query
@@ -367,7 +382,10 @@ export class RiskService {
       .limit(q.size)
       .offset(offset(q.page, q.size))
       .execute();
-    return { total: Number(total?.n ?? 0), items: rows.map((r) => alertRow(r as unknown as AlertDbRow)) };
+    return {
+      total: Number(total?.n ?? 0),
+      items: rows.map((r) => alertRow(r as unknown as AlertDbRow, now)),
+    };
   }
 
   async alertAction(auth: AuthContext, body: AlertActionBody, ip: string): Promise<AlertRow> {
@@ -443,7 +461,7 @@ export class RiskService {
       return { row: { ...next, seq }, record };
     });
     this.deps.publish([record]);
-    return alertRow(row);
+    return alertRow(row, now);
   }
 
   // Manual risk list -------------------------------------------------------------------------------------

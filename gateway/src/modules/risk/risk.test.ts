@@ -281,6 +281,22 @@ describe('risk API over what the runner stored', () => {
     });
     expect(badSnooze.status).toBe(400);
     expect(badSnooze.body).toMatchObject({ code: -1, key: 'risk.snoozeRange' });
+    // A snooze ends by itself: listed as snoozed until then, open again after.
+    const snoozed = await post<AlertRow>('/risk/alerts/action', analyst.token, {
+      id: a.id,
+      action: 'snooze',
+      until: t.clock.now() + 3_600_000,
+    });
+    expect(snoozed.body.data.state).toBe('snoozed');
+    const stateOf = async (state: string) =>
+      (await get<RiskPage<AlertRow>>('/risk/alerts', analyst.token, { state, size: 500 })).body.data.items.some(
+        (x) => x.id === a.id,
+      );
+    expect(await stateOf('snoozed')).toBe(true);
+    expect(await stateOf('open')).toBe(false);
+    t.clock.advance(3_600_001);
+    expect(await stateOf('snoozed')).toBe(false);
+    expect(await stateOf('open')).toBe(true);
     const resolved = await post<AlertRow>('/risk/alerts/action', analyst.token, {
       id: a.id,
       action: 'resolve',
@@ -307,7 +323,13 @@ describe('risk API over what the runner stored', () => {
     const mine = audit.body.data.list
       .filter((e) => e.targetId === String(a.id) && e.action.startsWith('alert.'))
       .map((e) => e.action);
-    expect(mine.sort()).toEqual(['alert.acknowledge', 'alert.assign', 'alert.reopen', 'alert.resolve']);
+    expect(mine.sort()).toEqual([
+      'alert.acknowledge',
+      'alert.assign',
+      'alert.reopen',
+      'alert.resolve',
+      'alert.snooze',
+    ]);
   });
 
   it('replays every stored change after a seq, in order, as the live events they were pushed as', async () => {

@@ -36,6 +36,17 @@ beforeAll(async () => {
     { currency: 'CNY', startDay: '2025-01-01', endDay: '2025-01-05', rate: 7.2 },
     token,
   );
+  // The simulator configures its tables in Table setting on first start: one deleted, its stored rounds list
+  // it among the unconfigured tables (the screen's second list and its adopt dialog).
+  const tables = await api<{ list: { id: number; tableId: string }[] }>(
+    gateway.url,
+    'GET',
+    '/api/gamesetting/table/list?page=1&pageSize=50',
+    undefined,
+    token,
+  );
+  const first = tables.data.list[0];
+  if (first) await api(gateway.url, 'POST', '/api/gamesetting/table/delete', { id: first.id }, token);
   browser = await launchBrowser();
 });
 
@@ -124,6 +135,7 @@ const SCREENS: readonly LanguageScreen[] = [
   { name: 'profile', path: '/profile/index', ready: '.dms-profile__form' },
   { name: 'baccarat monitor', path: '/bjlmonitor/bjlmonitor', ready: '.dms-page' },
   { name: 'risk data', path: '/riskdata/riskdata', ready: '.dms-page' },
+  { name: 'alert centre', path: '/risk/alerts', ready: '.dms-page' },
   { name: 'risk setting', path: '/risksetting', ready: '.dms-page' },
   {
     name: 'risk setting · backtest',

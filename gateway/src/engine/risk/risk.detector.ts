@@ -124,6 +124,8 @@ interface AccountState {
   bonusCycles?: number;
   moveScore?: number;
   moveCycles?: number;
+  /** Withdrawn since the cycle began. */
+  outSince?: number;
 }
 
 interface PairState {
@@ -998,14 +1000,20 @@ class RiskDetectorImpl implements RiskDetector<State> {
       return [];
     }
     if (ev.kind !== 'transfer_out') return [];
+    // A cycle ends when most of what came in went out again, in one withdrawal or several (a mover who
+    // interleaves deposits and withdrawals is still one); a partial withdrawal lets the cycle go on.
+    acc.outSince = (acc.outSince ?? 0) + ev.amount;
+    const cycleIn = acc.moved + acc.bonus;
+    if (cycleIn > 0 && acc.outSince < 0.7 * cycleIn) return [];
+    const withdrawn = acc.outSince;
+    acc.outSince = 0;
     const out: RiskFinding[] = [];
     const evidence = (asked: number, played: number) =>
       Math.log10(asked / Math.max(played, asked / 1000));
     let bonusCycle = false;
     if (acc.bonus > 0) {
       const asked = st.bonusTurnoverMultiple * acc.bonus;
-      const extracted = ev.amount >= 0.7 * (acc.moved + acc.bonus);
-      if (acc.moved + acc.bonus >= min && extracted && acc.turnoverSinceBonus < asked) {
+      if (acc.moved + acc.bonus >= min && acc.turnoverSinceBonus < asked) {
         bonusCycle = true;
         acc.bonusScore = (acc.bonusScore ?? 0) + evidence(asked, acc.turnoverSinceBonus);
         acc.bonusCycles = (acc.bonusCycles ?? 0) + 1;
@@ -1016,7 +1024,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
             'bonus',
             Math.min(3 + sc, 12),
             ev.ts,
-            `took ${major(acc.bonus)} in bonuses and withdrew ${major(ev.amount)} after ${major(acc.turnoverSinceBonus)} of turnover (${acc.bonusCycles} such cycles)`,
+            `took ${major(acc.bonus)} in bonuses and withdrew ${major(withdrawn)} after ${major(acc.turnoverSinceBonus)} of turnover (${acc.bonusCycles} such cycles)`,
             true,
           );
           if (f) out.push(f);
@@ -1026,7 +1034,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     }
     if (acc.moved > 0 && !bonusCycle) {
       const asked = st.transferPlayRatio * acc.moved;
-      if (acc.moved >= min && ev.amount >= 0.7 * acc.moved && acc.turnoverSinceMove < asked) {
+      if (acc.moved >= min && acc.turnoverSinceMove < asked) {
         acc.moveScore = (acc.moveScore ?? 0) + evidence(asked, acc.turnoverSinceMove);
         acc.moveCycles = (acc.moveCycles ?? 0) + 1;
         const sc = acc.moveScore;
@@ -1036,7 +1044,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
             'transfer',
             Math.min(3 + sc, 12),
             ev.ts,
-            `moved ${major(acc.moved)} in and ${major(ev.amount)} out with ${major(acc.turnoverSinceMove)} of turnover (${acc.moveCycles} such cycles)`,
+            `moved ${major(acc.moved)} in and ${major(withdrawn)} out with ${major(acc.turnoverSinceMove)} of turnover (${acc.moveCycles} such cycles)`,
             true,
           );
           if (f) out.push(f);

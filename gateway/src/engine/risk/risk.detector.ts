@@ -781,20 +781,30 @@ class RiskDetectorImpl implements RiskDetector<State> {
           .map(([k]) => k);
         if (cands.length < st.ringMinSize - 1) continue;
         const group = [lead];
+        const lp = positions.get(lead)!;
+        // The sides' totals kept as the group grows: the full test only when they balance.
+        const sums: [number, number] = [0, 0];
+        sums[lp.side] += lp.amount;
         const visit = (from: number) => {
           for (let i = from; i < cands.length && budget > 0; i++) {
             const k = cands[i]!;
             if (!group.every((m) => m === lead || adj.get(m)!.has(k))) continue;
             budget -= 1;
+            const kp = positions.get(k)!;
             group.push(k);
-            if (group.length >= st.ringMinSize) {
+            sums[kp.side] += kp.amount;
+            if (
+              group.length >= st.ringMinSize &&
+              sums[0] > 0 &&
+              sums[1] > 0 &&
+              Math.abs(sums[0] - sums[1]) <= tol * Math.max(sums[0], sums[1])
+            ) {
               const amounts = group.map((m) => positions.get(m)!.amount);
               const sides = group.map((m) => positions.get(m)!.side);
-              if (balancedGroup(amounts, sides, tol)) {
-                seed([...group]);
-              }
+              if (balancedGroup(amounts, sides, tol)) seed([...group]);
             }
             if (group.length < st.ringMaxSize) visit(i + 1);
+            sums[kp.side] -= kp.amount;
             group.pop();
           }
         };

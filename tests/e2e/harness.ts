@@ -146,7 +146,11 @@ export async function newContext(
   height = 900,
   options: { acceptDownloads?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height }, ...options });
+  const context = await browser.newContext({ viewport: { width, height }, ...options });
+  // A gateway and client just built on a 2-core CI machine can take longer than playwright's 30 s to draw a
+  // page the first time: waits without their own limit get 60 s.
+  context.setDefaultTimeout(60_000);
+  return context;
 }
 
 /** Calls the gateway's REST API and returns the envelope. */

@@ -150,7 +150,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     // The rounds arrive while the page is open, ten at a time: the table fills live, bead by bead.
     for (let i = 0; i < ROUNDS; i += 10) {
       await ingest(rounds(t0, i, i + 10));
-      await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 15_000 }).toBe(i + 10);
+      await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 60_000 }).toBe(i + 10);
     }
     // The last round's stakes and its players, seen live.
     const cardText = await card.innerText();
@@ -209,7 +209,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     await logIn(page, 'admin', ADMIN_PASSWORD, zhLogin);
     await page.goto(`${gateway.url}/bjlmonitor/bjlmonitor`);
     const card = page.locator(`.dms-table[data-table="${TABLE}"]`);
-    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 15_000 }).toBe(ROUNDS);
+    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 60_000 }).toBe(ROUNDS);
     // The last hour at ×600: five minutes of rounds play in well under a minute.
     await page.getByRole('combobox', { name: zhMonitor.replay.speed }).selectOption('600');
     await page.getByRole('button', { name: zhMonitor.replay.play }).click();
@@ -223,7 +223,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     await page.screenshot({ path: join(SHOTS, 'monitor-zh-replay.png') });
     await page.getByRole('button', { name: zhMonitor.replay.stop }).click();
     await banner.waitFor({ state: 'detached' });
-    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 15_000 }).toBe(ROUNDS);
+    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 60_000 }).toBe(ROUNDS);
     await context.close();
   });
 
@@ -234,10 +234,10 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     await logIn(page, 'admin', ADMIN_PASSWORD, zhLogin);
     await page.goto(`${gateway.url}/bjlmonitor/bjlmonitor`);
     const card = page.locator(`.dms-table[data-table="${TABLE}"]`);
-    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 15_000 }).toBe(ROUNDS);
+    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 60_000 }).toBe(ROUNDS);
     // Two more rounds while it is open: their bets show the ring on the table again.
     await ingest(rounds(t0, ROUNDS, ROUNDS + 2));
-    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 15_000 }).toBe(ROUNDS + 2);
+    await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 60_000 }).toBe(ROUNDS + 2);
     await page.locator('.dms-table.is-flagged').waitFor({ timeout: 10_000 });
     // Nothing wider than the phone: the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

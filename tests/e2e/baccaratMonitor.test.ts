@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,8 @@ import enRoute from '../../client/src/locales/en/route.json';
 import zhLogin from '../../client/src/locales/zh/login.json';
 import zhMonitor from '../../client/src/locales/zh/monitor.json';
 import {
+  logInAs,
+  signedIngest,
   ADMIN_PASSWORD,
   api,
   launchBrowser,
@@ -30,15 +31,7 @@ let adminToken: string;
 
 /** Signed HTTP ingest of a batch, as a platform sends it. */
 async function ingest(events: unknown[]): Promise<void> {
-  const body = JSON.stringify({ events });
-  const ts = Date.now();
-  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
-  const r = await fetch(`${gateway.url}/api/ingest/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
-    body,
-  });
-  expect(r.status).toBe(200);
+  await signedIngest(gateway.url, SECRET, events);
 }
 
 /**
@@ -106,11 +99,7 @@ function rounds(t0: number, from: number, to: number): unknown[] {
 }
 
 async function logIn(page: Page, account: string, password: string, texts = enLogin): Promise<void> {
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(texts.usernamePlaceholder).fill(account);
-  await page.getByPlaceholder(texts.passwordPlaceholder).fill(password);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, account, password, texts);
 }
 
 const ROUNDS = 60;

@@ -6,6 +6,7 @@ import enRoute from '../../client/src/locales/en/route.json';
 import zhCommon from '../../client/src/locales/zh/common.json';
 import zhRoute from '../../client/src/locales/zh/route.json';
 import {
+  logInAs,
   ADMIN_PASSWORD,
   api,
   launchBrowser,
@@ -43,11 +44,7 @@ async function contextIn(language: 'en' | 'zh', width = 1440): Promise<BrowserCo
 }
 
 async function logIn(page: Page, account: string, password: string): Promise<void> {
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(enLogin.usernamePlaceholder).fill(`  ${account} `);
-  await page.getByPlaceholder(enLogin.passwordPlaceholder).fill(password);
-  await page.getByRole('button', { name: enLogin.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, `  ${account} `, password, enLogin);
 }
 
 async function tokenOf(context: BrowserContext): Promise<string> {

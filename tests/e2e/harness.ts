@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -174,3 +175,38 @@ export async function api<T = unknown>(
 }
 
 export type { Browser, BrowserContext, Page };
+
+/** Posts events to the gateway's signed ingest (HMAC over `<timestamp>.<body>`, as the platform signs them). */
+export async function signedIngest(base: string, secret: string, events: unknown[]): Promise<void> {
+  const body = JSON.stringify({ events });
+  const ts = Date.now();
+  const sig = `sha256=${createHmac('sha256', secret).update(`${ts}.`).update(body).digest('hex')}`;
+  const r = await fetch(`${base}/api/ingest/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
+    body,
+  });
+  if (r.status !== 200) throw new Error(`ingest answered ${r.status}: ${await r.text()}`);
+}
+
+/** The login page's texts in one language (placeholders and the submit button). */
+export interface LoginTexts {
+  usernamePlaceholder: string;
+  passwordPlaceholder: string;
+  submit: string;
+}
+
+/** Signs in through the login page and waits for the homepage. */
+export async function logInAs(
+  page: Page,
+  base: string,
+  account: string,
+  password: string,
+  texts: LoginTexts,
+): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByPlaceholder(texts.usernamePlaceholder).fill(account);
+  await page.getByPlaceholder(texts.passwordPlaceholder).fill(password);
+  await page.getByRole('button', { name: texts.submit }).click();
+  await page.waitForURL(/\/homepage$/);
+}

@@ -1,8 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enCommon from '../../client/src/locales/en/common.json';
 import enLogin from '../../client/src/locales/en/login.json';
 import {
+  logInAs,
+  signedIngest,
   ADMIN_PASSWORD,
   api,
   launchBrowser,
@@ -13,6 +14,7 @@ import {
   type Gateway,
   type Page,
 } from './harness';
+import { ringRounds as rings } from './rounds';
 
 const SECRET = 'e2e-ingest-secret-live-0123456789';
 let gateway: Gateway;
@@ -22,15 +24,7 @@ const contexts: BrowserContext[] = [];
 
 /** Signed HTTP ingest of a batch, as a platform sends it. */
 async function ingest(events: unknown[]): Promise<void> {
-  const body = JSON.stringify({ events });
-  const ts = Date.now();
-  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
-  const r = await fetch(`${gateway.url}/api/ingest/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
-    body,
-  });
-  expect(r.status).toBe(200);
+  await signedIngest(gateway.url, SECRET, events);
 }
 
 /**
@@ -39,69 +33,15 @@ async function ingest(events: unknown[]): Promise<void> {
  * table apart between rings.
  */
 function ringRounds(tag: string, n: number, firstPlayerId: number): unknown[] {
-  const t0 = Date.now() - n * 30_000;
-  const out: unknown[] = [];
-  let x = tag.length * 7919 + 42;
-  const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
-  const [a, b, c, h1, h2] = ['a', 'b', 'c', 'h1', 'h2'].map((s) => `${tag}${s}`);
-  for (let i = 0; i < n; i++) {
-    const roundId = `${tag}-r${i}`;
-    const ts = t0 + i * 30_000;
-    const common = {
-      provider: 1001,
-      currency: 'CNY',
-      gameId: 1,
-      tableId: `BAC-${tag}`,
-      shoeId: 'S1',
-      roundId,
-    };
-    const side = rand() < 0.5 ? 'banker' : 'player';
-    const other = side === 'banker' ? 'player' : 'banker';
-    const total = 10_000 * (1 + Math.floor(rand() * 5));
-    const u = rand();
-    const winner = u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
-    const bets: [string, number, string, number][] = [
-      [a!, firstPlayerId, side, total],
-      [b!, firstPlayerId + 1, other, Math.round(total * 0.6)],
-      [c!, firstPlayerId + 2, other, Math.round(total * 0.4)],
-      [h1!, firstPlayerId + 3, rand() < 0.5 ? 'banker' : 'player', 5_000 * (1 + Math.floor(rand() * 3))],
-      [h2!, firstPlayerId + 4, rand() < 0.5 ? 'banker' : 'player', 2_000 * (1 + Math.floor(rand() * 3))],
-    ];
-    out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
-    for (const [account, playerId, betType, amount] of bets)
-      out.push({
-        type: 'bet.placed',
-        id: `${roundId}-${account}`,
-        transactionId: `${roundId}-${account}`,
-        ts: ts + 1000,
-        playerId,
-        account,
-        betType,
-        amount,
-        ...common,
-      });
-    const payout = (betType: string, amount: number) =>
-      winner === 'tie'
-        ? amount
-        : betType !== winner
-          ? 0
-          : betType === 'banker'
-            ? Math.round(amount * 1.95)
-            : amount * 2;
-    out.push({
-      type: 'round.settled',
-      id: `st-${roundId}`,
-      ts: ts + 20_000,
-      ...common,
-      result: { winner, playerPair: false, bankerPair: false },
-      payouts: bets.map(([account, playerId, betType, amount]) => ({
-        transactionId: `${roundId}-${account}`,
-        playerId,
-        payout: payout(betType, amount),
-      })),
-    });
-  }
-  return out;
+  return rings({
+    table: `BAC-${tag}`,
+    shoe: 'S1',
+    roundPrefix: tag,
+    accounts: [`${tag}a`, `${tag}b`, `${tag}c`, `${tag}h1`, `${tag}h2`],
+    playerIds: [firstPlayerId, firstPlayerId + 1, firstPlayerId + 2, firstPlayerId + 3, firstPlayerId + 4],
+    n,
+    seed: tag.length * 7919 + 42,
+  });
 }
 
 type AlertItem = { id: number; state: string; kind: string };
@@ -172,11 +112,7 @@ async function signIn(account: string, link?: { blocked: boolean }): Promise<{ p
     });
     await page.route('**/socket.io/**', (route) => (link.blocked ? route.abort() : route.continue()));
   }
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(enLogin.usernamePlaceholder).fill(account);
-  await page.getByPlaceholder(enLogin.passwordPlaceholder).fill(`${account}-pass`);
-  await page.getByRole('button', { name: enLogin.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, account, `${account}-pass`, enLogin);
   const token = (await context.cookies(gateway.url)).find((c) => c.name === 'Admin-Token')!.value;
   return { page, token };
 }

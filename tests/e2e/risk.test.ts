@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enLogin from '../../client/src/locales/en/login.json';
 import enRisk from '../../client/src/locales/en/risk.json';
@@ -6,6 +5,8 @@ import enRoute from '../../client/src/locales/en/route.json';
 import zhLogin from '../../client/src/locales/zh/login.json';
 import zhRisk from '../../client/src/locales/zh/risk.json';
 import {
+  logInAs,
+  signedIngest,
   ADMIN_PASSWORD,
   api,
   launchBrowser,
@@ -15,6 +16,7 @@ import {
   type Gateway,
   type Page,
 } from './harness';
+import { ringRounds as rings } from './rounds';
 
 const SECRET = 'e2e-ingest-secret-0123456789';
 let gateway: Gateway;
@@ -22,15 +24,7 @@ let browser: Browser;
 
 /** Signed HTTP ingest of a batch, as a platform sends it. */
 async function ingest(events: unknown[]): Promise<void> {
-  const body = JSON.stringify({ events });
-  const ts = Date.now();
-  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
-  const r = await fetch(`${gateway.url}/api/ingest/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
-    body,
-  });
-  expect(r.status).toBe(200);
+  await signedIngest(gateway.url, SECRET, events);
 }
 
 /**
@@ -38,69 +32,19 @@ async function ingest(events: unknown[]): Promise<void> {
  * swapped now and then; two honest players bet at random beside them.
  */
 function ringRounds(n: number): unknown[] {
-  const t0 = Date.now() - n * 30_000;
-  const out: unknown[] = [];
-  let x = 42;
-  const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
-  for (let i = 0; i < n; i++) {
-    const roundId = `e2e-r${i}`;
-    const ts = t0 + i * 30_000;
-    const common = { provider: 1001, currency: 'CNY', gameId: 1, tableId: 'BAC-E2E', shoeId: 'S1', roundId };
-    const side = rand() < 0.5 ? 'banker' : 'player';
-    const other = side === 'banker' ? 'player' : 'banker';
-    const total = 10_000 * (1 + Math.floor(rand() * 5));
-    const u = rand();
-    const winner = u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
-    const bets: [string, number, string, number][] = [
-      ['ringa', 1, side, total],
-      ['ringb', 2, other, Math.round(total * 0.6)],
-      ['ringc', 3, other, Math.round(total * 0.4)],
-      ['honest1', 4, rand() < 0.5 ? 'banker' : 'player', 5_000 * (1 + Math.floor(rand() * 3))],
-      ['honest2', 5, rand() < 0.5 ? 'banker' : 'player', 2_000 * (1 + Math.floor(rand() * 3))],
-    ];
-    out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
-    for (const [account, playerId, betType, amount] of bets)
-      out.push({
-        type: 'bet.placed',
-        id: `${roundId}-${account}`,
-        transactionId: `${roundId}-${account}`,
-        ts: ts + 1000,
-        playerId,
-        account,
-        betType,
-        amount,
-        ...common,
-      });
-    const payout = (betType: string, amount: number) =>
-      winner === 'tie'
-        ? amount
-        : betType !== winner
-          ? 0
-          : betType === 'banker'
-            ? Math.round(amount * 1.95)
-            : amount * 2;
-    out.push({
-      type: 'round.settled',
-      id: `st-${roundId}`,
-      ts: ts + 20_000,
-      ...common,
-      result: { winner, playerPair: false, bankerPair: false },
-      payouts: bets.map(([account, playerId, betType, amount]) => ({
-        transactionId: `${roundId}-${account}`,
-        playerId,
-        payout: payout(betType, amount),
-      })),
-    });
-  }
-  return out;
+  return rings({
+    table: 'BAC-E2E',
+    shoe: 'S1',
+    roundPrefix: 'e2e',
+    accounts: ['ringa', 'ringb', 'ringc', 'honest1', 'honest2'],
+    playerIds: [1, 2, 3, 4, 5],
+    n,
+    seed: 42,
+  });
 }
 
 async function logIn(page: Page, account: string, password: string, texts = enLogin): Promise<void> {
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(texts.usernamePlaceholder).fill(account);
-  await page.getByPlaceholder(texts.passwordPlaceholder).fill(password);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, account, password, texts);
 }
 
 let adminToken: string;

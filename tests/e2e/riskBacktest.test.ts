@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enLogin from '../../client/src/locales/en/login.json';
@@ -6,6 +5,8 @@ import enRisk from '../../client/src/locales/en/risk.json';
 import zhLogin from '../../client/src/locales/zh/login.json';
 import zhRisk from '../../client/src/locales/zh/risk.json';
 import {
+  logInAs,
+  signedIngest,
   ADMIN_PASSWORD,
   api,
   launchBrowser,
@@ -23,15 +24,7 @@ let adminToken: string;
 
 /** Signed HTTP ingest of a batch, as a platform sends it. */
 async function ingest(events: unknown[]): Promise<void> {
-  const body = JSON.stringify({ events });
-  const ts = Date.now();
-  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
-  const r = await fetch(`${gateway.url}/api/ingest/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
-    body,
-  });
-  expect(r.status).toBe(200);
+  await signedIngest(gateway.url, SECRET, events);
 }
 
 /**
@@ -108,11 +101,7 @@ function history(n: number): unknown[] {
 }
 
 async function logIn(page: Page, texts = enLogin): Promise<void> {
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(texts.usernamePlaceholder).fill('admin');
-  await page.getByPlaceholder(texts.passwordPlaceholder).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, 'admin', ADMIN_PASSWORD, texts);
 }
 
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enLogin from '../../client/src/locales/en/login.json';
 import enTables from '../../client/src/locales/en/tables.json';
@@ -9,6 +8,8 @@ import zhTables from '../../client/src/locales/zh/tables.json';
 import zhErrors from '../../client/src/locales/zh/errors.json';
 import zhCommon from '../../client/src/locales/zh/common.json';
 import {
+  logInAs,
+  signedIngest,
   ADMIN_PASSWORD,
   launchBrowser,
   newContext,
@@ -35,23 +36,11 @@ const LANGS = {
 
 /** Signed HTTP ingest of a batch, as a platform sends it. */
 async function ingest(events: unknown[]): Promise<void> {
-  const body = JSON.stringify({ events });
-  const ts = Date.now();
-  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
-  const r = await fetch(`${gateway.url}/api/ingest/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
-    body,
-  });
-  expect(r.status).toBe(200);
+  await signedIngest(gateway.url, SECRET, events);
 }
 
 async function logIn(page: Page, texts: typeof enLogin): Promise<void> {
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(texts.usernamePlaceholder).fill('admin');
-  await page.getByPlaceholder(texts.passwordPlaceholder).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, 'admin', ADMIN_PASSWORD, texts);
 }
 
 beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,8 @@ import enWall from '../../client/src/locales/en/wall.json';
 import zhLogin from '../../client/src/locales/zh/login.json';
 import zhTp from '../../client/src/locales/zh/tpMonitor.json';
 import {
+  logInAs,
+  signedIngest,
   ADMIN_PASSWORD,
   api,
   launchBrowser,
@@ -33,15 +34,7 @@ let adminToken: string;
 
 /** Signed HTTP ingest of a batch, as a platform sends it. */
 async function ingest(events: unknown[]): Promise<void> {
-  const body = JSON.stringify({ events });
-  const ts = Date.now();
-  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
-  const r = await fetch(`${gateway.url}/api/ingest/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
-    body,
-  });
-  expect(r.status).toBe(200);
+  await signedIngest(gateway.url, SECRET, events);
   for (const e of events as { type: string; roundId: string }[])
     if (e.type === 'round.settled') settled.add(e.roundId);
 }
@@ -108,11 +101,7 @@ function rounds(t0: number, from: number, to: number): unknown[] {
 }
 
 async function logIn(page: Page, account: string, password: string, texts = enLogin): Promise<void> {
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(texts.usernamePlaceholder).fill(account);
-  await page.getByPlaceholder(texts.passwordPlaceholder).fill(password);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, account, password, texts);
 }
 
 /** The hands the page shows per category (the distribution table's "seen" column). */

@@ -9,6 +9,7 @@ import zhLogin from '../../client/src/locales/zh/login.json';
 import zhTools from '../../client/src/locales/zh/tpTools.json';
 import zhViewer from '../../client/src/locales/zh/tpViewer.json';
 import {
+  logInAs,
   ADMIN_PASSWORD,
   launchBrowser,
   newContext,
@@ -41,11 +42,7 @@ const fill = (template: string, params: Record<string, string | number>) =>
 
 async function logIn(page: Page, lng: 'zh' | 'en'): Promise<void> {
   const texts = TEXTS[lng].login;
-  await page.goto(`${gateway.url}/login`);
-  await page.getByPlaceholder(texts.usernamePlaceholder).fill('admin');
-  await page.getByPlaceholder(texts.passwordPlaceholder).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL(/\/homepage$/);
+  await logInAs(page, gateway.url, 'admin', ADMIN_PASSWORD, texts);
 }
 
 describe.each(['zh', 'en'] as const)('Teen Patti test tools and simulated data viewer (%s)', (lng) => {

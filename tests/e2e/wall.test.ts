@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import enLogin from '../../client/src/locales/en/login.json';
 import enWall from '../../client/src/locales/en/wall.json';
 import zhWall from '../../client/src/locales/zh/wall.json';
 import {
+  signedIngest,
   ADMIN_PASSWORD,
   api,
   launchBrowser,
@@ -16,6 +16,7 @@ import {
   type Gateway,
   type Page,
 } from './harness';
+import { ringRounds as rings } from './rounds';
 
 const SECRET = 'e2e-wall-ingest-secret-0123';
 /** Set it to a directory to keep the screenshots of the wall (dark, 1920×1080 and 390 px, zh and en). */
@@ -27,15 +28,7 @@ let adminToken: string;
 let roleName: string;
 
 async function ingest(events: unknown[]): Promise<void> {
-  const body = JSON.stringify({ events });
-  const ts = Date.now();
-  const sig = `sha256=${createHmac('sha256', SECRET).update(`${ts}.`).update(body).digest('hex')}`;
-  const r = await fetch(`${gateway.url}/api/ingest/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-dms-signature': sig, 'x-dms-timestamp': String(ts) },
-    body,
-  });
-  expect(r.status).toBe(200);
+  await signedIngest(gateway.url, SECRET, events);
 }
 
 /**
@@ -43,68 +36,15 @@ async function ingest(events: unknown[]): Promise<void> {
  * players: the risk engine finds it and raises an alert.
  */
 function ringRounds(table: string, members: [string, string, string], n: number, seed: number): unknown[] {
-  const t0 = Date.now() - n * 30_000;
-  const out: unknown[] = [];
-  let x = seed;
-  const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
-  for (let i = 0; i < n; i++) {
-    const roundId = `${table}-r${i}`;
-    const ts = t0 + i * 30_000;
-    const common = {
-      provider: 1001,
-      currency: 'CNY',
-      gameId: 1,
-      tableId: table,
-      shoeId: `${table}-S1`,
-      roundId,
-    };
-    const side = rand() < 0.5 ? 'banker' : 'player';
-    const other = side === 'banker' ? 'player' : 'banker';
-    const total = 10_000 * (1 + Math.floor(rand() * 5));
-    const u = rand();
-    const winner = u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
-    const bets: [string, number, string, number][] = [
-      [members[0], seed + 1, side, total],
-      [members[1], seed + 2, other, Math.round(total * 0.6)],
-      [members[2], seed + 3, other, Math.round(total * 0.4)],
-      [`${table}-h1`, seed + 4, rand() < 0.5 ? 'banker' : 'player', 5_000 * (1 + Math.floor(rand() * 3))],
-      [`${table}-h2`, seed + 5, rand() < 0.5 ? 'banker' : 'player', 2_000 * (1 + Math.floor(rand() * 3))],
-    ];
-    out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
-    for (const [account, playerId, betType, amount] of bets)
-      out.push({
-        type: 'bet.placed',
-        id: `${roundId}-${account}`,
-        transactionId: `${roundId}-${account}`,
-        ts: ts + 1000,
-        playerId,
-        account,
-        betType,
-        amount,
-        ...common,
-      });
-    const payout = (betType: string, amount: number) =>
-      winner === 'tie'
-        ? amount
-        : betType !== winner
-          ? 0
-          : betType === 'banker'
-            ? Math.round(amount * 1.95)
-            : amount * 2;
-    out.push({
-      type: 'round.settled',
-      id: `st-${roundId}`,
-      ts: ts + 20_000,
-      ...common,
-      result: { winner, playerPair: false, bankerPair: false },
-      payouts: bets.map(([account, playerId, betType, amount]) => ({
-        transactionId: `${roundId}-${account}`,
-        playerId,
-        payout: payout(betType, amount),
-      })),
-    });
-  }
-  return out;
+  return rings({
+    table,
+    shoe: `${table}-S1`,
+    roundPrefix: table,
+    accounts: [...members, `${table}-h1`, `${table}-h2`],
+    playerIds: [seed + 1, seed + 2, seed + 3, seed + 4, seed + 5],
+    n,
+    seed,
+  });
 }
 
 interface AlertItem {

@@ -148,12 +148,12 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
 
     // The risk engine finds the ring: it is listed with its three members …
     const ringRow = page.locator('.dms-monitor__group-table tbody tr', { hasText: enRisk.groupKind.ring });
-    await expect.poll(() => ringRow.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => ringRow.count(), { timeout: 60_000 }).toBe(1);
     const rowText = await ringRow.innerText();
     for (const m of ['ringa', 'ringb', 'ringc']) expect(rowText).toContain(m);
     expect(rowText).not.toContain('honest');
     // … and highlighted on the table card, its members marked as betting on the round.
-    await expect.poll(() => card.getAttribute('class'), { timeout: 10_000 }).toContain('is-flagged');
+    await expect.poll(() => card.getAttribute('class'), { timeout: 60_000 }).toContain('is-flagged');
     const highlight = card.locator('.dms-table__crossbets');
     expect(await highlight.innerText()).toContain(enRisk.groupKind.ring);
     expect(await highlight.locator('.dms-table__member.is-present').allInnerTexts()).toEqual([
@@ -163,14 +163,14 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     ]);
     // Some beads are ringed as evidence, and the chart has drawn.
     await expect
-      .poll(() => card.locator('.dms-bead__cell.is-flagged').count(), { timeout: 10_000 })
+      .poll(() => card.locator('.dms-bead__cell.is-flagged').count(), { timeout: 60_000 })
       .toBeGreaterThan(0);
     await page.locator('.dms-monitor__chart canvas').waitFor();
 
     // One click opens the ring's evidence rounds.
     await ringRow.getByRole('button').click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.locator('section').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => dialog.locator('section').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await dialog.locator('section').first().innerText()).toContain('ringb');
     await page.screenshot({ path: join(SHOTS, 'monitor-en-evidence.png') });
     await page.keyboard.press('Escape');
@@ -189,9 +189,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     await context.close();
   });
 
-  // Skipped: passes on a developer machine but failed in the CI run of 2026-11-26 (pages of a freshly built
-  // client not rendered in time, and a race in the wall's approval dialog); to be made reliable, then re-enabled.
-  it.skip('replays the period faster than real time under a replay banner, then returns to live (zh)', async () => {
+  it('replays the period faster than real time under a replay banner, then returns to live (zh)', async () => {
     const context = await newContext(browser);
     await context.addCookies([{ name: 'language', value: 'zh', url: gateway.url }]);
     const page = await context.newPage();
@@ -227,7 +225,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     // Two more rounds while it is open: their bets show the ring on the table again.
     await ingest(rounds(t0, ROUNDS, ROUNDS + 2));
     await expect.poll(() => card.locator('.dms-bead__cell').count(), { timeout: 60_000 }).toBe(ROUNDS + 2);
-    await page.locator('.dms-table.is-flagged').waitFor({ timeout: 10_000 });
+    await page.locator('.dms-table.is-flagged').waitFor({ timeout: 60_000 });
     // Nothing wider than the phone: the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.locator('.dms-monitor__chart canvas').waitFor();

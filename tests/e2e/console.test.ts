@@ -101,7 +101,9 @@ describe('the console in Chromium', () => {
     const avatar = page.locator('img.dms-avatar').first();
     await avatar.waitFor();
     await expect
-      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 60_000,
+      })
       .toBeGreaterThan(0);
     expect(violations).toEqual([]);
     await context.close();

@@ -151,7 +151,60 @@ export async function newContext(
   // A gateway and client just built on a 2-core CI machine can take longer than playwright's 30 s to draw a
   // page the first time: waits without their own limit get 60 s.
   context.setDefaultTimeout(60_000);
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
+  context.on('page', (page) => {
+    const log: string[] = [];
+    pageLogs.set(page, log);
+    const keep = (line: string) => {
+      log.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 400)}`);
+      if (log.length > 30) log.shift();
+    };
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') keep(`console.${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => keep(`pageerror: ${e.message}`));
+    page.on('requestfailed', (r) =>
+      keep(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`),
+    );
+    page.on('response', (r) => {
+      if (r.status() >= 400) keep(`response ${r.status()}: ${r.request().method()} ${r.url()}`);
+    });
+  });
   return context;
+}
+
+const openContexts = new Set<BrowserContext>();
+const pageLogs = new WeakMap<Page, string[]>();
+
+/**
+ * What every page still open looks like: a screenshot of each (in `dir`) and, per page, its address, the
+ * start of its text and its recent errors. Called when a browser test fails (tests/e2e/setup.ts), so a CI
+ * log says what the browser showed.
+ */
+export async function describeOpenPages(dir: string, prefix: string): Promise<string> {
+  const lines: string[] = [];
+  let n = 0;
+  for (const context of openContexts) {
+    for (const page of context.pages()) {
+      n += 1;
+      const file = join(dir, `${prefix}-${n}.png`);
+      const shot = await page
+        .screenshot({ path: file, timeout: 10_000 })
+        .then(() => file)
+        .catch((e: unknown) => `no screenshot (${String(e).slice(0, 120)})`);
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? '')
+        .catch((e: unknown) => `<${String(e).slice(0, 120)}>`);
+      lines.push(
+        `page ${n}: ${page.url()}`,
+        `  screenshot: ${shot}`,
+        `  text: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+        ...(pageLogs.get(page) ?? []).map((l) => `  ${l}`),
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Calls the gateway's REST API and returns the envelope. */

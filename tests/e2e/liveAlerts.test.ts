@@ -128,7 +128,7 @@ const toastedIds = (page: Page) =>
 
 /** Waits until the live channel is connected (the navbar's indicator). */
 const connected = (page: Page) =>
-  page.locator('.dms-live[data-state="connected"]').waitFor({ timeout: 30_000 });
+  page.locator('.dms-live[data-state="connected"]').waitFor({ timeout: 60_000 });
 
 beforeAll(async () => {
   gateway = await startGateway({ DMS_INGEST_SECRET: SECRET });
@@ -159,7 +159,7 @@ describe('alerts as they happen', () => {
     const risk = await signIn('risk1');
     const profit = await signIn('profit1');
     for (const p of [monitor.page, risk.page]) {
-      await badge(p, 0).waitFor({ timeout: 15_000 });
+      await badge(p, 0).waitFor({ timeout: 60_000 });
       await connected(p);
     }
     await connected(profit.page);
@@ -175,7 +175,7 @@ describe('alerts as they happen', () => {
       );
       const open = (await settledAlerts(token)).items.filter((a) => a.state === 'open').length;
       expect(open).toBeGreaterThan(0);
-      await badge(page, open).waitFor({ timeout: 15_000 });
+      await badge(page, open).waitFor({ timeout: 60_000 });
     }
     // The account without 3000 or 8000: no toast, no badge (and the API refuses it the alerts).
     expect(await profit.page.locator('.bp6-toast').count()).toBe(0);
@@ -194,7 +194,7 @@ describe('alerts as they happen', () => {
     link.blocked = true;
     await gateway.restart();
     await expect
-      .poll(() => monitor.page.locator('.dms-live').getAttribute('data-state'), { timeout: 10_000 })
+      .poll(() => monitor.page.locator('.dms-live').getAttribute('data-state'), { timeout: 60_000 })
       .not.toBe('connected');
     await ingest(ringRounds('e2eback', 60, 101));
     const after = await settledAlerts(monitor.token);
@@ -207,15 +207,15 @@ describe('alerts as they happen', () => {
     await connected(monitor.page);
     await expect
       .poll(async () => (await toastedIds(monitor.page)).filter((id) => missed.includes(id)).length, {
-        timeout: 30_000,
+        timeout: 60_000,
       })
       .toBeGreaterThan(0);
     const open = after.items.filter((a) => a.state === 'open').length;
-    await badge(monitor.page, open).waitFor({ timeout: 15_000 });
+    await badge(monitor.page, open).waitFor({ timeout: 60_000 });
     // And the alert centre on screen shows them without a reload.
     const firstRow = monitor.page.locator('tbody tr').first();
     await expect
-      .poll(() => firstRow.locator('td').first().innerText(), { timeout: 15_000 })
+      .poll(() => firstRow.locator('td').first().innerText(), { timeout: 60_000 })
       .toBe(String(Math.max(...missed)));
   });
 });

@@ -103,13 +103,13 @@ describe('risk screens against a gateway that detected an injected ring', () => 
     await page.goto(`${gateway.url}/riskdata/riskdata`);
     await page.getByRole('tab', { name: enRisk.tab.groups }).click();
     const ringRow = page.locator('tr', { hasText: enRisk.groupKind.ring });
-    await expect.poll(() => ringRow.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => ringRow.count(), { timeout: 60_000 }).toBe(1);
     const text = await ringRow.innerText();
     for (const m of ['ringa', 'ringb', 'ringc']) expect(text).toContain(m);
     expect(text).not.toContain('honest');
     await ringRow.getByRole('button', { name: enRisk.evidence.open }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.locator('section').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => dialog.locator('section').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await dialog.locator('section').first().innerText()).toContain('ringb');
     await context.close();
   });
@@ -123,7 +123,7 @@ describe('risk screens against a gateway that detected an injected ring', () => 
     // All states: a taken alert is acknowledged and would leave the default "open" filter.
     await page.getByRole('combobox', { name: zhRisk.col.state }).selectOption('');
     const row = page.locator('tbody tr').first();
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor({ timeout: 60_000 });
     const id = Number((await row.locator('td').first().innerText()).trim());
     const stored = async () =>
       (
@@ -132,12 +132,12 @@ describe('risk screens against a gateway that detected an injected ring', () => 
         }>(gateway.url, 'GET', '/api/risk/alerts?size=100', undefined, adminToken)
       ).data.items.find((a) => a.id === id);
     await row.getByRole('button', { name: zhRisk.alert.assignMe }).click();
-    await expect.poll(async () => (await stored())?.assignee?.name, { timeout: 10_000 }).toBe('admin');
-    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('admin');
+    await expect.poll(async () => (await stored())?.assignee?.name, { timeout: 60_000 }).toBe('admin');
+    await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('admin');
     await row.getByRole('button', { name: zhRisk.alert.more.replace('{{id}}', String(id)) }).click();
     await page.getByRole('menuitem', { name: zhRisk.alert.resolveConfirmed }).click();
-    await expect.poll(async () => (await stored())?.outcome, { timeout: 10_000 }).toBe('confirmed');
-    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain(zhRisk.outcome.confirmed);
+    await expect.poll(async () => (await stored())?.outcome, { timeout: 60_000 }).toBe('confirmed');
+    await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain(zhRisk.outcome.confirmed);
     await context.close();
   });
 

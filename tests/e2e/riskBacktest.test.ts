@@ -116,7 +116,7 @@ beforeAll(async () => {
   ).data.token;
   const events = history(700);
   for (let i = 0; i < events.length; i += 4000) await ingest(events.slice(i, i + 4000));
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -140,7 +140,7 @@ describe('Risk Setting backtest in the browser', () => {
     const replaying = new RegExp(
       enRisk.backtest.replaying.replace('{{done}}', '[\\d,]+').replace('{{total}}', '[\\d,]+'),
     );
-    await expect.poll(() => dialog.innerText(), { timeout: 20_000 }).toMatch(replaying);
+    await expect.poll(() => dialog.innerText(), { timeout: 60_000 }).toMatch(replaying);
     expect(await dialog.getByRole('progressbar').count()).toBe(1);
     expect(await dialog.getByRole('button', { name: enRisk.backtest.cancel }).count()).toBe(1);
     if (shots) {
@@ -182,13 +182,11 @@ describe('Risk Setting backtest in the browser', () => {
     );
     expect(stored.data.settings.levelHigh).toBe(8);
     await dialog.getByRole('button', { name: enRisk.backtest.close, exact: true }).last().click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count(), { timeout: 60_000 }).toBe(0);
     await context.close();
-  }, 180_000);
+  }, 360_000);
 
-  // Skipped: passes on a developer machine but failed in the CI run of 2026-11-26 (pages of a freshly built
-  // client not rendered in time, and a race in the wall's approval dialog); to be made reliable, then re-enabled.
-  it.skip('cancels a running backtest (zh, mobile width)', async () => {
+  it('cancels a running backtest (zh, mobile width)', async () => {
     const context = await newContext(browser, 390, 844);
     await context.addCookies([{ name: 'language', value: 'zh', url: gateway.url }]);
     const page = await context.newPage();
@@ -197,17 +195,17 @@ describe('Risk Setting backtest in the browser', () => {
     await page.getByRole('button', { name: zhRisk.backtest.run, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: zhRisk.backtest.title });
     const cancel = dialog.getByRole('button', { name: zhRisk.backtest.cancel });
-    await cancel.waitFor({ timeout: 10_000 });
+    await cancel.waitFor({ timeout: 60_000 });
     if (shots) {
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${shots}/backtest-progress-zh-390.png` });
     }
     await cancel.click();
-    await expect.poll(() => dialog.innerText(), { timeout: 10_000 }).toContain(zhRisk.backtest.cancelled);
+    await expect.poll(() => dialog.innerText(), { timeout: 60_000 }).toContain(zhRisk.backtest.cancelled);
     expect(await dialog.getByRole('table').count()).toBe(0);
     // Closed and run again, it runs to its end and shows both tables.
     await dialog.getByRole('button', { name: zhRisk.backtest.close, exact: true }).last().click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count(), { timeout: 60_000 }).toBe(0);
     await page.getByRole('button', { name: zhRisk.backtest.run, exact: true }).click();
     await dialog.getByRole('table', { name: zhRisk.backtest.quality }).waitFor({ timeout: 120_000 });
     // On a phone each count reads "current → proposed"; the quality table keeps both columns.
@@ -220,5 +218,5 @@ describe('Risk Setting backtest in the browser', () => {
       await page.screenshot({ path: `${shots}/backtest-result-zh-390.png` });
     }
     await context.close();
-  }, 180_000);
+  }, 360_000);
 });

@@ -61,7 +61,7 @@ beforeAll(async () => {
       shoeId: 'TP-SEEN-1',
     })),
   );
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -126,7 +126,9 @@ describe('Table setting in the browser', { timeout: 120_000 }, () => {
       expect(await row.innerText()).toContain(name);
       const icon = row.getByRole('img');
       await expect
-        .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          timeout: 60_000,
+        })
         .toBe(2);
 
       // A second table with the same id is refused with the spec's message.

@@ -48,9 +48,7 @@ async function logIn(page: Page, lng: 'zh' | 'en'): Promise<void> {
 describe.each(['zh', 'en'] as const)('Teen Patti test tools and simulated data viewer (%s)', (lng) => {
   const T = TEXTS[lng];
 
-  // Skipped: passes on a developer machine but failed in the CI run of 2026-11-26 (pages of a freshly built
-  // client not rendered in time, and a race in the wall's approval dialog); to be made reliable, then re-enabled.
-  it.skip('evaluates a hand, names a bad card, runs a small simulation and shows it in the viewer', async () => {
+  it('evaluates a hand, names a bad card, runs a small simulation and shows it in the viewer', async () => {
     const context = await newContext(browser);
     await context.addCookies([{ name: 'language', value: lng, url: gateway.url }]);
     const page = await context.newPage();
@@ -65,10 +63,10 @@ describe.each(['zh', 'en'] as const)('Teen Patti test tools and simulated data v
       .fill('2h 2s 2d');
     await page.getByRole('button', { name: T.tools.evaluate.evaluate }).click();
     await expect
-      .poll(() => page.getByTestId('ranking-1').innerText())
+      .poll(() => page.getByTestId('ranking-1').innerText(), { timeout: 60_000 })
       .toContain(ENUM_LABELS.teenPattiHand['4'][lng]);
     await expect
-      .poll(() => page.getByTestId('ranking-2').innerText())
+      .poll(() => page.getByTestId('ranking-2').innerText(), { timeout: 60_000 })
       .toContain(ENUM_LABELS.teenPattiHand['6'][lng]);
     expect(await page.getByTestId('verdict').innerText()).toContain(
       fill(T.tools.evaluate.winner, { hand: 2 }),
@@ -79,7 +77,7 @@ describe.each(['zh', 'en'] as const)('Teen Patti test tools and simulated data v
     await hand1.fill('10h jh qh kh ah');
     await page.getByRole('button', { name: T.tools.evaluate.evaluate }).click();
     await expect
-      .poll(() => page.getByTestId('ranking-1').innerText())
+      .poll(() => page.getByTestId('ranking-1').innerText(), { timeout: 60_000 })
       .toContain(ENUM_LABELS.handRank['10'][lng]);
 
     // A bad card: the message names it, in the interface language.
@@ -93,7 +91,7 @@ describe.each(['zh', 'en'] as const)('Teen Patti test tools and simulated data v
     await hand1.fill('AS KX QH');
     await page.getByRole('button', { name: T.tools.evaluate.evaluate }).click();
     await expect
-      .poll(() => error.innerText())
+      .poll(() => error.innerText(), { timeout: 60_000 })
       .toBe(fill(T.errors.cards.unknownSuit, { hand: 1, card: 'KX', suit: 'X' }));
 
     // A small simulation, run in the gateway, saved for the viewer.
@@ -103,7 +101,7 @@ describe.each(['zh', 'en'] as const)('Teen Patti test tools and simulated data v
     await page.getByRole('combobox', { name: T.tools.sim.rounds }).fill('3000');
     await page.getByRole('combobox', { name: T.tools.sim.players }).selectOption('3');
     await page.getByRole('button', { name: T.tools.sim.run }).click();
-    await page.getByTestId('sim-figures').waitFor({ timeout: 30_000 });
+    await page.getByTestId('sim-figures').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('sim-progress-text').innerText()).toContain('3');
     expect(await page.getByTestId('rtp-player_a').innerText()).toMatch(/\d/);
     const name = `Sim ${lng}`;
@@ -120,12 +118,15 @@ describe.each(['zh', 'en'] as const)('Teen Patti test tools and simulated data v
     await page.getByRole('combobox', { name: T.viewer.rounds.winnerCategory, exact: true }).selectOption('2');
     await page.getByRole('button', { name: T.viewer.rounds.apply }).click();
     await expect
-      .poll(async () => {
-        const cells = await page
-          .locator('[data-testid="sim-rounds"] tbody tr td:nth-child(6)')
-          .allInnerTexts();
-        return cells.length > 0 && cells.every((c) => c === ENUM_LABELS.teenPattiHand['2'][lng]);
-      })
+      .poll(
+        async () => {
+          const cells = await page
+            .locator('[data-testid="sim-rounds"] tbody tr td:nth-child(6)')
+            .allInnerTexts();
+          return cells.length > 0 && cells.every((c) => c === ENUM_LABELS.teenPattiHand['2'][lng]);
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     await context.close();
   });

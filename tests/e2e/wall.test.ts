@@ -111,7 +111,7 @@ beforeAll(async () => {
     adminToken,
   );
   expect(role.code).toBe(0);
-}, 90_000);
+}, 180_000);
 
 let deployDir: string | undefined;
 
@@ -140,9 +140,7 @@ afterAll(async () => {
 });
 
 describe('a wall screen', () => {
-  // Skipped: passes on a developer machine but failed in the CI run of 2026-11-26 (pages of a freshly built
-  // client not rendered in time, and a race in the wall's approval dialog); to be made reliable, then re-enabled.
-  it.skip('pairs by its code, shows alerts live, heals after a gateway restart with what it missed, and goes back to pairing when revoked', async () => {
+  it('pairs by its code, shows alerts live, heals after a gateway restart with what it missed, and goes back to pairing when revoked', async () => {
     const wallContext = await newContext(browser, 1920, 1080);
     const wall = await wallContext.newPage();
     // A switch to cut the wall off the live channel (WebSocket and polling) while the gateway is up.
@@ -154,7 +152,7 @@ describe('a wall screen', () => {
     });
     await wall.goto(`${gateway.url}/wall/alerts?lang=en`);
     const codeBox = wall.getByTestId('wall-pairing-code');
-    await codeBox.waitFor({ timeout: 15_000 });
+    await codeBox.waitFor({ timeout: 60_000 });
     const code = (await codeBox.innerText()).trim();
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(await wall.locator('svg.wall-qr').count()).toBe(1);
@@ -172,21 +170,21 @@ describe('a wall screen', () => {
     await admin.waitForURL(/\/homepage$/);
     await admin.goto(`${gateway.url}/permission/display?code=${encodeURIComponent(code)}`);
     const dialog = admin.getByRole('dialog');
-    await dialog.getByTestId('wall-pending').waitFor({ timeout: 10_000 });
+    await dialog.getByTestId('wall-pending').waitFor({ timeout: 60_000 });
     expect(await dialog.getByTestId('wall-pending').innerText()).toContain('wall:alerts');
     await dialog.getByLabel(enWall.console.name).fill('Floor 2 wall');
     await dialog.getByLabel(enWall.console.role).selectOption({ label: roleName });
     await dialog.getByRole('button', { name: enWall.console.approve }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await dialog.waitFor({ state: 'detached', timeout: 60_000 });
     const row = admin.locator('[data-testid="wall-screen-row"][data-name="Floor 2 wall"]');
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor({ timeout: 60_000 });
     expect(await row.innerText()).toContain(roleName);
     await shot(admin, 'console-wall-screens-en');
 
     // The wall shows its monitor, live, with nothing open yet.
-    await wall.getByTestId('wall-alerts-empty').waitFor({ timeout: 15_000 });
+    await wall.getByTestId('wall-alerts-empty').waitFor({ timeout: 60_000 });
     await expect
-      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 10_000 })
+      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 60_000 })
       .toBe('live');
     expect(await wall.locator('.wall-header__name').innerText()).toBe('Floor 2 wall');
 
@@ -208,10 +206,10 @@ describe('a wall screen', () => {
     await ingest(ringRounds('BAC-W1', ['wa1', 'wa2', 'wa3'], 60, 11));
     const first = await newAlertBeyond(new Set());
     await expect
-      .poll(async () => (await wallAlertIds(wall)).sort(), { timeout: 15_000 })
+      .poll(async () => (await wallAlertIds(wall)).sort(), { timeout: 60_000 })
       .toEqual(first.map((a) => a.id).sort());
     await expect
-      .poll(async () => Number(await wall.getByTestId('wall-count-total').innerText()), { timeout: 5_000 })
+      .poll(async () => Number(await wall.getByTestId('wall-count-total').innerText()), { timeout: 60_000 })
       .toBe(first.length);
     await shot(wall, 'wall-alerts-en-1920');
 
@@ -219,7 +217,7 @@ describe('a wall screen', () => {
     await wall.evaluate(() => ((window as unknown as { wallMarker: number }).wallMarker = 1));
     await gateway.halt();
     await expect
-      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 20_000 })
+      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 60_000 })
       .toBe('stale');
     expect(await wall.getByTestId('wall-link').innerText()).toMatch(/Stale · last contact \d+ s ago/);
     expect((await wallAlertIds(wall)).length).toBe(first.length);
@@ -236,11 +234,11 @@ describe('a wall screen', () => {
     // The wall reconnects by itself and replays what it missed, without reloading (same build).
     cutOff = false;
     await expect
-      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 45_000 })
+      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 60_000 })
       .toBe('live');
     const all = [...first, ...missed].map((a) => a.id).sort((a, b) => a - b);
     await expect
-      .poll(async () => (await wallAlertIds(wall)).sort((a, b) => a - b), { timeout: 15_000 })
+      .poll(async () => (await wallAlertIds(wall)).sort((a, b) => a - b), { timeout: 60_000 })
       .toEqual(all);
     expect(await wall.evaluate(() => (window as unknown as { wallMarker?: number }).wallMarker)).toBe(1);
 
@@ -248,7 +246,7 @@ describe('a wall screen', () => {
     // build, still paired, with its alerts.
     await gateway.halt();
     await expect
-      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 20_000 })
+      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 60_000 })
       .toBe('stale');
     const deploy = newDeploy();
     await new Promise((r) => setTimeout(r, 3_000));
@@ -258,51 +256,51 @@ describe('a wall screen', () => {
       .poll(
         () => wall.evaluate(() => document.querySelector('script[type="module"][src]')?.getAttribute('src')),
         {
-          timeout: 45_000,
+          timeout: 60_000,
         },
       )
       .toBe(deploy.entry);
     expect(
       await wall.evaluate(() => (window as unknown as { wallMarker?: number }).wallMarker),
     ).toBeUndefined();
-    await expect.poll(async () => (await wallAlertIds(wall)).length, { timeout: 15_000 }).toBe(all.length);
+    await expect.poll(async () => (await wallAlertIds(wall)).length, { timeout: 60_000 }).toBe(all.length);
     await expect
-      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 15_000 })
+      .poll(() => wall.getByTestId('wall-link').getAttribute('data-link'), { timeout: 60_000 })
       .toBe('live');
 
     // A reload keeps it paired (the token is kept), here in Chinese; and on a phone.
     await wall.goto(`${gateway.url}/wall/alerts?lang=zh`);
-    await wall.getByTestId('wall-alerts').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => (await wallAlertIds(wall)).length, { timeout: 15_000 }).toBe(all.length);
+    await wall.getByTestId('wall-alerts').waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await wallAlertIds(wall)).length, { timeout: 60_000 }).toBe(all.length);
     expect(await wall.getByText(zhWall.monitor.alerts, { exact: true }).count()).toBeGreaterThan(0);
     await shot(wall, 'wall-alerts-zh-1920');
     await wall.setViewportSize({ width: 390, height: 844 });
     await shot(wall, 'wall-alerts-zh-390');
     await wall.goto(`${gateway.url}/wall/alerts?lang=en`);
-    await wall.getByTestId('wall-alerts').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => (await wallAlertIds(wall)).length, { timeout: 15_000 }).toBe(all.length);
+    await wall.getByTestId('wall-alerts').waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await wallAlertIds(wall)).length, { timeout: 60_000 }).toBe(all.length);
     await shot(wall, 'wall-alerts-en-390');
     await wall.setViewportSize({ width: 1920, height: 1080 });
 
     // The baccarat wall: the monitor's wall variant on the display token, its tables from the gateway.
     await wall.goto(`${gateway.url}/wall/baccarat?lang=en`);
     const monitor = wall.locator('.dms-monitor.is-wall');
-    await monitor.waitFor({ timeout: 15_000 });
-    await monitor.locator('.dms-table[data-table="BAC-W2"]').waitFor({ timeout: 15_000 });
+    await monitor.waitFor({ timeout: 60_000 });
+    await monitor.locator('.dms-table[data-table="BAC-W2"]').waitFor({ timeout: 60_000 });
     await shot(wall, 'wall-baccarat-en-1920');
     // The Teen Patti wall needs 11001, which this display's role lacks: it says so.
     await wall.goto(`${gateway.url}/wall/teenpatti?lang=en`);
-    await wall.getByTestId('wall-no-permission').waitFor({ timeout: 15_000 });
+    await wall.getByTestId('wall-no-permission').waitFor({ timeout: 60_000 });
     await wall.goto(`${gateway.url}/wall/alerts?lang=en`);
-    await wall.getByTestId('wall-alerts').waitFor({ timeout: 15_000 });
+    await wall.getByTestId('wall-alerts').waitFor({ timeout: 60_000 });
 
     // Revoked in the console: the wall goes back to its pairing screen at once.
     await admin.reload();
     await row.getByRole('button', { name: enWall.console.revoke }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: enWall.console.revoke }).click();
-    await wall.getByTestId('wall-pairing-notice').waitFor({ timeout: 15_000 });
+    await wall.getByTestId('wall-pairing-notice').waitFor({ timeout: 60_000 });
     expect(await wall.getByTestId('wall-pairing-notice').innerText()).toBe(enWall.pairing.revoked);
-    await wall.getByTestId('wall-pairing-code').waitFor({ timeout: 15_000 });
+    await wall.getByTestId('wall-pairing-code').waitFor({ timeout: 60_000 });
     expect((await wall.getByTestId('wall-pairing-code').innerText()).trim()).not.toBe(code);
     expect(await wall.evaluate(() => localStorage.getItem('dms.wall.token'))).not.toBe(token);
     const refused = await api(gateway.url, 'GET', '/api/risk/alerts', undefined, token ?? '');
@@ -311,11 +309,11 @@ describe('a wall screen', () => {
     await wall.setViewportSize({ width: 390, height: 844 });
     await shot(wall, 'wall-pairing-en-390');
     await wall.goto(`${gateway.url}/wall/alerts?lang=zh`);
-    await wall.getByTestId('wall-pairing-code').waitFor({ timeout: 15_000 });
+    await wall.getByTestId('wall-pairing-code').waitFor({ timeout: 60_000 });
     await shot(wall, 'wall-pairing-zh-390');
     await wall.setViewportSize({ width: 1920, height: 1080 });
     await shot(wall, 'wall-pairing-zh-1920');
     await adminContext.close();
     await wallContext.close();
-  }, 240_000);
+  }, 480_000);
 });

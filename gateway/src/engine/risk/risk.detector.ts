@@ -42,6 +42,12 @@ const ALT_BALANCED = 0.85;
 const STAKES_KEPT = 20;
 const EVIDENCE_KEPT = 50;
 const MAX_PAIRS = 200_000;
+/**
+ * A crowded round (hundreds of accounts at one table) is searched for pairs and rings among its largest
+ * positions only: all pairs of 800 accounts are 320,000 pair states a round (100 positions: 4,950), which no memory holds for long,
+ * and a cross-bet that moves money sits among the largest positions. Every account still counts its presence.
+ */
+const CROWDED_POSITIONS = 100;
 const MAX_RINGS = 50_000;
 const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
@@ -75,7 +81,7 @@ const decayedAdd = (x: [number, number] | undefined, now: number): [number, numb
   }
   x[0] += 1;
   return x;
-};/** Most companions of one account searched on a round, and most groups looked at per round. */
+}; /** Most companions of one account searched on a round, and most groups looked at per round. */
 const COMPANIONS_MAX = 8;
 const SEED_SEARCH_MAX = 4000;
 /** Rounds a co-present group must be seen balanced before it is tested as a ring. */
@@ -367,6 +373,8 @@ export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
 
 class RiskDetectorImpl implements RiskDetector<State> {
   private s: State;
+  /** Pair states made since the last {@link expire} (which caps them at {@link MAX_PAIRS}). */
+  private pairsAdded = 0;
 
   constructor(
     private settings: RiskSettings,
@@ -468,14 +476,22 @@ class RiskDetectorImpl implements RiskDetector<State> {
       }
       return xs;
     };
+    // Pairs, among the largest positions of a crowded round (then sorted by key, as before).
+    const paired =
+      keys.length <= CROWDED_POSITIONS
+        ? keys
+        : [...keys]
+            .sort((x, y) => positions.get(y)!.amount - positions.get(x)!.amount || (x < y ? -1 : 1))
+            .slice(0, CROWDED_POSITIONS)
+            .sort();
     // Pairs.
     const edges: [string, string][] = [];
     /** Companions on this round (co-presence far above what their own play would give), with their Jaccard. */
     const companions: [string, string, number][] = [];
-    for (let i = 0; i < keys.length; i++)
-      for (let j = i + 1; j < keys.length; j++) {
-        const ka = keys[i]!;
-        const kb = keys[j]!;
+    for (let i = 0; i < paired.length; i++)
+      for (let j = i + 1; j < paired.length; j++) {
+        const ka = paired[i]!;
+        const kb = paired[j]!;
         const pa = positions.get(ka)!;
         const pb = positions.get(kb)!;
         const a = this.s.accounts[ka]!;
@@ -497,6 +513,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
           };
           this.s.pairs[pk] = pair;
           this.s.tested.pairs += 1;
+          this.pairsAdded += 1;
         }
         pair.shared += 1;
         pair.lastSeen = r.settledAt;
@@ -548,7 +565,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
     const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
     this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
-    if (this.s.rounds % 1000 === 0) this.expire(r.settledAt);
+    // Every 1000 rounds, and as soon as new pairs could take the pairs past twice their cap.
+    if (this.s.rounds % 1000 === 0 || this.pairsAdded > MAX_PAIRS) this.expire(r.settledAt);
     return out;
   }
 
@@ -1018,8 +1036,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const withdrawn = acc.outSince;
     acc.outSince = 0;
     const out: RiskFinding[] = [];
-    const evidence = (asked: number, played: number) =>
-      Math.log10(asked / Math.max(played, asked / 1000));
+    const evidence = (asked: number, played: number) => Math.log10(asked / Math.max(played, asked / 1000));
     let bonusCycle = false;
     if (acc.bonus > 0) {
       const asked = st.bonusTurnoverMultiple * acc.bonus;
@@ -1157,7 +1174,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const v = pr.byOutcome.reduce((t, x, w) => t + BACCARAT_P[w]! * (x - mean) ** 2, 0);
         p.unitSum = (p.unitSum ?? 0) + pr.observed + pr.edges;
         let other = 0;
-        for (const [betType, n] of Object.entries(pr.other)) other += n * n * (unitVariance(betType, r.gameId) ?? 0);
+        for (const [betType, n] of Object.entries(pr.other))
+          other += n * n * (unitVariance(betType, r.gameId) ?? 0);
         p.unitVar = (p.unitVar ?? 0) + v + other;
       }
       // Players' results against the edge: money-weighted (the provider's GGR) and per bet.
@@ -1168,7 +1186,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
       // Bet by bet, or by money when bets lean the same way too (a margin moved by a few big winners alone is
       // theirs, and they are tested as players).
       const margin =
-        zUnit >= st.providerMarginSigma || (zMoney >= st.providerMarginSigma && zUnit >= st.providerMarginSigma / 3);
+        zUnit >= st.providerMarginSigma ||
+        (zMoney >= st.providerMarginSigma && zUnit >= st.providerMarginSigma / 3);
       if (margin && p.turnover > 0) kinds.push('margin');
       // This hour against the same hours of the days before (and their neighbours), and never against less
       // than a fifth of the provider's mean hour.
@@ -1195,7 +1214,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const z = (bets - usualBets) / Math.sqrt(usualBets * clump + clump * clump);
         const accounts = p.hourAccounts ?? 0;
         const spread = accounts >= usualAccounts + 5 + 2 * Math.sqrt(usualAccounts);
-        if (usualBets > 0 && bets >= st.providerVolumeFactor * usualBets && z >= 5 && spread) kinds.push('volume');
+        if (usualBets > 0 && bets >= st.providerVolumeFactor * usualBets && z >= 5 && spread)
+          kinds.push('volume');
       }
       if (kinds.length === 0) continue;
       const key = `provider:${provider}`;
@@ -1225,6 +1245,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   /** Forgets accounts, pairs and rings not seen for `windowHours` of event time, and caps the pairs. */
   private expire(now: number): void {
+    this.pairsAdded = 0;
     const horizon = now - this.settings.windowHours * HOUR;
     for (const [k, a] of Object.entries(this.s.accounts)) if (a.lastSeen < horizon) delete this.s.accounts[k];
     for (const [k, p] of Object.entries(this.s.pairs))
@@ -1242,7 +1263,13 @@ class RiskDetectorImpl implements RiskDetector<State> {
       const left = Object.entries(this.s.ringSeeds!).sort((x, y) => x[1].lastSeen - y[1].lastSeen);
       for (const [k] of left.slice(0, left.length - MAX_SEEDS)) delete this.s.ringSeeds![k];
     }
-    const pairs = Object.entries(this.s.pairs);
+    let pairs = Object.entries(this.s.pairs);
+    if (pairs.length > MAX_PAIRS) {
+      // First, in one pass, the pairs with no evidence yet (most of a crowded table's), then the weakest.
+      for (const [k, p] of pairs)
+        if (p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0) delete this.s.pairs[k];
+      pairs = Object.entries(this.s.pairs);
+    }
     if (pairs.length > MAX_PAIRS) {
       pairs.sort((x, y) => x[1].logOpp + x[1].logMatch - (y[1].logOpp + y[1].logMatch));
       for (const [k] of pairs.slice(0, pairs.length - MAX_PAIRS)) delete this.s.pairs[k];

@@ -1,6 +1,5 @@
-import { lazy, useEffect } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { LiveConnectionContext } from '@/lib/live/liveContext';
-import { setDisplayRequestToken } from '@/lib/session/token';
 import type { WallMonitorProps } from '@/features/wall/monitors/monitorTypes';
 import type { WallMonitorComponents } from '@/features/wall/WallPage';
 
@@ -13,39 +12,24 @@ const TeenPattiMonitor = lazy(() =>
 );
 
 /**
- * The baccarat monitor on a wall: the same component as the console page in its wall variant, fed by the
- * wall's own socket (display token) and reading the REST picture with the display token.
+ * A console monitor on a wall: the same component as the console page in its wall variant, fed by the
+ * wall's own socket (display token). Its REST calls carry the display token, which the wall sets once it is
+ * paired (`useWall`).
  */
-function BaccaratWall({ live, token }: WallMonitorProps) {
-  useEffect(() => {
-    setDisplayRequestToken(token);
-    return () => setDisplayRequestToken(undefined);
-  }, [token]);
-  // The token is set before the first request: rendered once it is in place.
-  setDisplayRequestToken(token);
-  return (
-    <LiveConnectionContext.Provider value={live}>
-      <BaccaratMonitor variant="wall" />
-    </LiveConnectionContext.Provider>
-  );
-}
-
-/** The Teen Patti monitor on a wall: its wall variant, on the wall's socket and display token (as the baccarat one). */
-function TeenPattiWall({ live, token }: WallMonitorProps) {
-  useEffect(() => {
-    setDisplayRequestToken(token);
-    return () => setDisplayRequestToken(undefined);
-  }, [token]);
-  setDisplayRequestToken(token);
-  return (
-    <LiveConnectionContext.Provider value={live}>
-      <TeenPattiMonitor variant="wall" />
-    </LiveConnectionContext.Provider>
-  );
+function onWall(
+  Monitor: LazyExoticComponent<ComponentType<{ variant: 'console' | 'wall' }>>,
+): ComponentType<WallMonitorProps> {
+  return function WallMonitor({ live }: WallMonitorProps) {
+    return (
+      <LiveConnectionContext.Provider value={live}>
+        <Monitor variant="wall" />
+      </LiveConnectionContext.Provider>
+    );
+  };
 }
 
 /** The monitors the app installs on the wall screens (the wall feature does not import other features). */
 export const WALL_MONITOR_COMPONENTS: WallMonitorComponents = {
-  baccarat: BaccaratWall,
-  teenpatti: TeenPattiWall,
+  baccarat: onWall(BaccaratMonitor),
+  teenpatti: onWall(TeenPattiMonitor),
 };

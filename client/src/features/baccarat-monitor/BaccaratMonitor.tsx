@@ -3,18 +3,19 @@ import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { ErrorBoundary } from '@/components/ErrorBoundary';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
+import { MonitorPanel } from '@/components/monitor/MonitorPanel';
+import { MonitorSummary } from '@/components/monitor/MonitorSummary';
+import { FINDINGS_FLOOR_MS } from '@/components/monitor/panelClock';
 import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
 import { selectColorScheme } from '@/lib/settings/settingsSlice';
-import { Freshness } from './components/Freshness';
 import { GroupList } from './components/GroupList';
 import { ReplayBanner } from './components/ReplayBanner';
 import { ReplayBar } from './components/ReplayBar';
 import { TableCard } from './components/TableCard';
 import { VolumeChart } from './components/VolumeChart';
-import type { PanelClock } from './state/monitorModel';
+import { PANEL_FLOOR_MS } from './state/monitorModel';
 import { selectClocks, selectMode, selectSummary, selectTableIds } from './state/monitorSlice';
 import { useMonitorFeed } from './state/useMonitorFeed';
 
@@ -25,33 +26,6 @@ export interface BaccaratMonitorProps {
    * `wall`: a wall screen — dark, large type, nothing to click, each panel showing its freshness.
    */
   variant: 'console' | 'wall';
-}
-
-function Panel({
-  title,
-  clock,
-  wall,
-  className,
-  children,
-  floorMs,
-}: {
-  title: string;
-  clock: PanelClock;
-  wall: boolean;
-  className: string;
-  children: ReactNode;
-  floorMs?: number;
-}) {
-  return (
-    <section className={`dms-monitor__panel ${className}`} aria-label={title}>
-      <header className="dms-monitor__panel-head">
-        <h2>{title}</h2>
-        {wall && <Freshness clock={clock} {...(floorMs ? { floorMs } : {})} />}
-      </header>
-      {/* One broken panel must not blank a wall screen (STYLE.md, errors). */}
-      <ErrorBoundary>{children}</ErrorBoundary>
-    </section>
-  );
 }
 
 /**
@@ -111,37 +85,42 @@ export function BaccaratMonitor({ variant }: BaccaratMonitorProps) {
 
   return (
     <div
-      className={`dms-monitor is-${variant}${wall ? ` ${Classes.DARK}` : ''}${mode === 'replay' ? ' is-replay' : ''}`}
+      className={`dms-mon dms-monitor is-${variant}${wall ? ` ${Classes.DARK}` : ''}${mode === 'replay' ? ' is-replay' : ''}`}
       data-variant={variant}
     >
-      {wall && <h1 className="dms-monitor__wall-title">{t('wall.title')}</h1>}
+      {wall && <h1 className="dms-mon__wall-title">{t('wall.title')}</h1>}
       {mode === 'replay' && <ReplayBanner />}
       {!wall && <ReplayBar />}
-      <dl className="dms-monitor__summary">
-        {figures.map(([label, value]) => (
-          <div key={label} className="dms-monitor__figure">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <MonitorSummary figures={figures} />
       <div className="dms-monitor__body">
-        <Panel title={t('tables.title')} clock={clocks.tables} wall={wall} className="dms-monitor__tables">
+        <MonitorPanel
+          title={t('tables.title')}
+          clock={clocks.tables}
+          floorMs={PANEL_FLOOR_MS}
+          wall={wall}
+          className="dms-monitor__tables"
+        >
           {tables}
-        </Panel>
+        </MonitorPanel>
         <div className="dms-monitor__side">
-          <Panel title={t('chart.title')} clock={clocks.chart} wall={wall} className="dms-monitor__chart">
+          <MonitorPanel
+            title={t('chart.title')}
+            clock={clocks.chart}
+            floorMs={PANEL_FLOOR_MS}
+            wall={wall}
+            className="dms-monitor__chart"
+          >
             <VolumeChart dark={wall || scheme === 'dark'} large={wall} height={wall ? 300 : 240} />
-          </Panel>
-          <Panel
+          </MonitorPanel>
+          <MonitorPanel
             title={t('groups.title')}
             clock={clocks.groups}
+            floorMs={FINDINGS_FLOOR_MS}
             wall={wall}
             className="dms-monitor__list"
-            floorMs={10 * 60_000}
           >
             <GroupList wall={wall} onOpen={openGroup} />
-          </Panel>
+          </MonitorPanel>
         </div>
       </div>
       {!wall && <EvidenceDialog groupId={evidence} onClose={() => setEvidence(undefined)} />}

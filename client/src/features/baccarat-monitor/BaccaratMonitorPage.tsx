@@ -1,6 +1,4 @@
-import { Button, Classes } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { MonitorPage } from '@/components/monitor/MonitorPage';
 import { BaccaratMonitor } from './BaccaratMonitor';
 
 /**
@@ -8,41 +6,5 @@ import { BaccaratMonitor } from './BaccaratMonitor';
  * and a preview of the wall-screen variant over the whole window (Esc or the button leaves it).
  */
 export function BaccaratMonitorPage() {
-  const { t } = useTranslation('monitor');
-  const [wallView, setWallView] = useState(false);
-  useEffect(() => {
-    if (!wallView) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setWallView(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [wallView]);
-  return (
-    <div className="dms-page dms-monitor-page">
-      <div className="dms-monitor-page__head">
-        <div>
-          <h2 className={Classes.HEADING}>{t('title')}</h2>
-          <p className={Classes.TEXT_MUTED}>{t('subtitle')}</p>
-        </div>
-        <Button icon="desktop" onClick={() => setWallView(true)}>
-          {t('wall.enter')}
-        </Button>
-      </div>
-      <BaccaratMonitor variant="console" />
-      {wallView && (
-        <div className={`dms-monitor-page__wall ${Classes.DARK}`} role="dialog" aria-label={t('wall.title')}>
-          <Button
-            className="dms-monitor-page__wall-exit"
-            icon="cross"
-            variant="minimal"
-            aria-label={t('wall.exit')}
-            title={t('wall.exit')}
-            onClick={() => setWallView(false)}
-          />
-          <BaccaratMonitor variant="wall" />
-        </div>
-      )}
-    </div>
-  );
+  return <MonitorPage ns="monitor" render={(variant) => <BaccaratMonitor variant={variant} />} />;
 }

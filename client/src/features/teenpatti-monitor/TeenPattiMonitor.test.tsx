@@ -8,6 +8,7 @@ import { stubCanvas } from '@/components/charts/stubCanvas';
 import { fakeGateway } from '@/testing/fakeGateway';
 import { readySession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/renderWithProviders';
+import enMonitor from '@/locales/en/monitor.json';
 import en from '@/locales/en/tpMonitor.json';
 import { TeenPattiMonitor } from './TeenPattiMonitor';
 import { liveBatchReceived } from './state/tpSlice';
@@ -150,6 +151,12 @@ describe('TeenPattiMonitor', { timeout: 30_000 }, () => {
     const root = container.querySelector('.dms-tpm') as HTMLElement;
     expect(root.className).toContain('bp6-dark');
     expect(root.querySelectorAll('[data-freshness]')).toHaveLength(6);
+    // The same freshness text as the baccarat monitor's, its duration in the monitor's units.
+    const tablesPanel = screen.getByRole('region', { name: en.tables.title });
+    const age = enMonitor.unit.s.replace('{{n}}', '\\d+');
+    expect(within(tablesPanel).getAllByRole('status')[0]?.textContent).toMatch(
+      new RegExp(`^${enMonitor.fresh.fresh.replace('{{age}}', age)}$`),
+    );
     expect(root.querySelectorAll('button, input, select')).toHaveLength(0);
   });
 });

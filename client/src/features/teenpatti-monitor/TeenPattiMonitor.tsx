@@ -3,17 +3,18 @@ import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { ErrorBoundary } from '@/components/ErrorBoundary';
+import { MonitorPanel } from '@/components/monitor/MonitorPanel';
+import { MonitorSummary } from '@/components/monitor/MonitorSummary';
+import { FINDINGS_FLOOR_MS } from '@/components/monitor/panelClock';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
 import { selectColorScheme } from '@/lib/settings/settingsSlice';
 import { BigWins } from './components/BigWins';
 import { Distribution } from './components/Distribution';
-import { Freshness } from './components/Freshness';
 import { Groups } from './components/Groups';
 import { Players } from './components/Players';
 import { RoundsChart } from './components/RoundsChart';
 import { TableCard } from './components/TableCard';
-import type { PanelClock } from './state/tpModel';
+import { PANEL_FLOOR_MS } from './state/tpModel';
 import { selectTpClocks, selectTpSummary, selectTpTables } from './state/tpSlice';
 import { useTpFeed } from './state/useTpFeed';
 
@@ -21,33 +22,6 @@ import { useTpFeed } from './state/useTpFeed';
 export interface TeenPattiMonitorProps {
   /** `console`: the page in the shell. `wall`: a wall screen — dark, large type, each panel showing its freshness. */
   variant: 'console' | 'wall';
-}
-
-function Panel({
-  title,
-  clock,
-  wall,
-  className,
-  children,
-  floorMs,
-}: {
-  title: string;
-  clock?: PanelClock | undefined;
-  wall: boolean;
-  className: string;
-  children: ReactNode;
-  floorMs?: number;
-}) {
-  return (
-    <section className={`dms-tpm__panel ${className}`} aria-label={title}>
-      <header className="dms-tpm__panel-head">
-        <h2>{title}</h2>
-        {wall && clock && <Freshness clock={clock} {...(floorMs ? { floorMs } : {})} />}
-      </header>
-      {/* One broken panel must not blank a wall screen. */}
-      <ErrorBoundary>{children}</ErrorBoundary>
-    </section>
-  );
 }
 
 /**
@@ -94,41 +68,64 @@ export function TeenPattiMonitor({ variant }: TeenPattiMonitorProps) {
   ];
 
   return (
-    <div className={`dms-tpm is-${variant}${wall ? ` ${Classes.DARK}` : ''}`} data-variant={variant}>
-      {wall && <h1 className="dms-tpm__wall-title">{t('wall.title')}</h1>}
-      <dl className="dms-tpm__summary">
-        {figures.map(([label, value]) => (
-          <div key={label} className="dms-tpm__figure">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+    <div className={`dms-mon dms-tpm is-${variant}${wall ? ` ${Classes.DARK}` : ''}`} data-variant={variant}>
+      {wall && <h1 className="dms-mon__wall-title">{t('wall.title')}</h1>}
+      <MonitorSummary figures={figures} />
       <div className="dms-tpm__body">
-        <Panel title={t('tables.title')} clock={clocks.tables} wall={wall} className="dms-tpm__tables">
+        <MonitorPanel
+          title={t('tables.title')}
+          clock={clocks.tables}
+          floorMs={PANEL_FLOOR_MS}
+          wall={wall}
+          className="dms-tpm__tables"
+        >
           {grid}
-        </Panel>
-        <Panel title={t('chart.title')} clock={clocks.chart} wall={wall} className="dms-tpm__chart">
+        </MonitorPanel>
+        <MonitorPanel
+          title={t('chart.title')}
+          clock={clocks.chart}
+          floorMs={PANEL_FLOOR_MS}
+          wall={wall}
+          className="dms-tpm__chart"
+        >
           <RoundsChart dark={wall || scheme === 'dark'} large={wall} height={wall ? 260 : 200} />
-        </Panel>
-        <Panel title={t('dist.title')} clock={clocks.chart} wall={wall} className="dms-tpm__distribution">
+        </MonitorPanel>
+        <MonitorPanel
+          title={t('dist.title')}
+          clock={clocks.chart}
+          floorMs={PANEL_FLOOR_MS}
+          wall={wall}
+          className="dms-tpm__distribution"
+        >
           <Distribution />
-        </Panel>
-        <Panel title={t('players.title')} clock={clocks.chart} wall={wall} className="dms-tpm__players">
+        </MonitorPanel>
+        <MonitorPanel
+          title={t('players.title')}
+          clock={clocks.chart}
+          floorMs={PANEL_FLOOR_MS}
+          wall={wall}
+          className="dms-tpm__players"
+        >
           <Players wall={wall} />
-        </Panel>
-        <Panel title={t('wins.title')} clock={clocks.chart} wall={wall} className="dms-tpm__wins-panel">
+        </MonitorPanel>
+        <MonitorPanel
+          title={t('wins.title')}
+          clock={clocks.chart}
+          floorMs={PANEL_FLOOR_MS}
+          wall={wall}
+          className="dms-tpm__wins-panel"
+        >
           <BigWins wall={wall} />
-        </Panel>
-        <Panel
+        </MonitorPanel>
+        <MonitorPanel
           title={t('groups.title')}
           clock={clocks.groups}
           wall={wall}
           className="dms-tpm__groups-panel"
-          floorMs={10 * 60_000}
+          floorMs={FINDINGS_FLOOR_MS}
         >
           <Groups wall={wall} />
-        </Panel>
+        </MonitorPanel>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { renderWithProviders } from '@/testing/renderWithProviders';
 import { TOKEN_COOKIE } from '@/config/app';
 import { baseDataApi } from './baseDataApi';
 import { i18n } from '@/lib/i18n/i18n';
+import { setDisplayRequestToken } from '@/lib/session/token';
 import zhCommon from '@/locales/zh/common.json';
 import zhErrors from '@/locales/zh/errors.json';
 import {
@@ -69,6 +70,30 @@ describe('envelopeBaseQuery', () => {
     });
     expect(gateway.calls[0]?.headers.has('authorization')).toBe(false);
     expect(gateway.fetch.mock.calls[0]?.[0]).toBe('/api/stats/x?providerId=1&providerId=2&currency=CNY');
+  });
+
+  it("sends a paired wall's current display token without a session, the session's token before it", async () => {
+    Cookies.remove(TOKEN_COOKIE);
+    const gateway = fakeGateway({ 'GET /live/tables': () => ({ code: 0, data: [] }) });
+    let display = 'disp-1';
+    setDisplayRequestToken(() => display);
+    try {
+      await performRequest('/live/tables');
+      display = 'disp-2';
+      await performRequest('/live/tables');
+      Cookies.set(TOKEN_COOKIE, 'tok-123');
+      await performRequest('/live/tables');
+      Cookies.remove(TOKEN_COOKIE);
+    } finally {
+      setDisplayRequestToken(undefined);
+    }
+    await performRequest('/live/tables');
+    expect(gateway.calls.map((c) => c.headers.get('authorization'))).toEqual([
+      'Bearer disp-1',
+      'Bearer disp-2',
+      'Bearer tok-123',
+      null,
+    ]);
   });
 
   it('turns a non-zero code into {code, msg} and shows the localised message of a known code', async () => {

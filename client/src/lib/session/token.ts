@@ -6,19 +6,21 @@ export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
 
-let displayToken: string | undefined;
+let displayToken: (() => string | undefined) | undefined;
 
 /**
- * A wall screen's display token, sent by the REST client when there is no session token (a wall has no
- * sign-in). Only requests use it: the session, its guards and the console's socket never see it.
+ * Where a wall screen's display token is read, sent by the REST client when there is no session token (a
+ * wall has no sign-in): set by the wall once it is paired, as a getter of its current token (as its live
+ * socket reads it), and cleared when the pairing ends. Only requests use it: the session, its guards and
+ * the console's socket never see it.
  */
-export function setDisplayRequestToken(token: string | undefined): void {
+export function setDisplayRequestToken(token: (() => string | undefined) | undefined): void {
   displayToken = token;
 }
 
-/** The bearer token of a REST request: the session's, else a wall's display token. */
+/** The bearer token of a REST request: the session's, else a paired wall's display token. */
 export function getRequestToken(): string | undefined {
-  return getToken() ?? displayToken;
+  return getToken() ?? displayToken?.();
 }
 
 /**

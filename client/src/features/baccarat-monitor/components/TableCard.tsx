@@ -3,12 +3,12 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { EnumValue } from '@/components/labels/EnumValue';
+import { Freshness } from '@/components/monitor/Freshness';
 import { LevelTag } from '@/components/risk/LevelTag';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
-import type { MonitorGroup, MonitorTable, RoundView } from '../state/monitorModel';
+import { PANEL_FLOOR_MS, type MonitorGroup, type MonitorTable, type RoundView } from '../state/monitorModel';
 import { selectCrossbetsByTable, selectGroupsById, selectTable } from '../state/monitorSlice';
 import { BeadPlate } from './BeadPlate';
-import { Freshness } from './Freshness';
 
 const SIDES = ['banker', 'player', 'tie'] as const;
 
@@ -133,7 +133,7 @@ export const TableCard = memo(function TableCard({
             {t('table.shoe', { id: table.shoeId })}
           </Tag>
         )}
-        {wall && <Freshness clock={table.clock} />}
+        {wall && <Freshness clock={table.clock} floorMs={PANEL_FLOOR_MS} />}
       </div>
       <div className="dms-table__round">
         {table.current ? (

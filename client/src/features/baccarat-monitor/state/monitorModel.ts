@@ -1,4 +1,5 @@
 import type { LiveTable, ReplayItem } from '@dms/shared/contracts/http/liveReplay';
+import type { PanelClock } from '@/components/monitor/panelClock';
 import type { CrossbetGroupRow } from '@dms/shared/contracts/http/risk';
 import type {
   AlertChanged,
@@ -33,8 +34,8 @@ export const ALERTS_MAX = 30;
 /** Most pending flags per table, and tables with pending flags. */
 export const PENDING_FLAGS_MAX = 20;
 export const PENDING_TABLES_MAX = 100;
-/** Gaps between batches remembered per panel to estimate the rate it expects. */
-export const GAPS_MAX = 20;
+/** A panel of the monitor turns stale after this much silence at least (three expected gaps when longer). */
+export const PANEL_FLOOR_MS = 10_000;
 
 export type Winner = 'banker' | 'player' | 'tie';
 
@@ -69,12 +70,6 @@ export interface RoundView {
   playersKnown: boolean;
   /** Cross-bet groups the round is evidence of (as the replay says, or as a live finding named it). */
   groups: string[];
-}
-
-/** When a panel last received an event, and the recent gaps between its batches (client time). */
-export interface PanelClock {
-  lastAt: number | null;
-  gaps: number[];
 }
 
 export interface MonitorTable {
@@ -182,22 +177,4 @@ export function kindOfId(id: string): 'pair' | 'ring' {
 /** A member's key in a round's accounts. */
 export function memberKey(provider: number, account: string): string {
   return `${provider}:${account}`;
-}
-
-/**
- * The gap a panel expects between its events: the median of its recent gaps, or null before it has seen
- * two batches.
- */
-export function expectedGap(clock: PanelClock): number | null {
-  if (clock.gaps.length === 0) return null;
-  const sorted = [...clock.gaps].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-/** How fresh a panel is: `waiting` (nothing yet), `fresh`, or `stale` (silent for over 3 expected gaps). */
-export function freshnessOf(clock: PanelClock, now: number, floorMs = 10_000): 'waiting' | 'fresh' | 'stale' {
-  if (clock.lastAt === null) return 'waiting';
-  const gap = expectedGap(clock);
-  const limit = Math.max(floorMs, (gap ?? floorMs) * 3);
-  return now - clock.lastAt <= limit ? 'fresh' : 'stale';
 }

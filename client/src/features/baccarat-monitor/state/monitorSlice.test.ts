@@ -6,7 +6,6 @@ import {
   CHART_POINTS_MAX,
   ROAD_MAX,
   TABLE_IDLE_MS,
-  freshnessOf,
   type MonitorEvent,
   type MonitorState,
 } from './monitorModel';
@@ -385,16 +384,19 @@ describe('baccarat monitor slice', () => {
     expect(s.chartCountedUntil).toBeNull();
   });
 
-  it('sorts groups by level then recency, and judges freshness against the expected gap', () => {
-    const s = batch(initialMonitorState, [
+  it("sorts groups by level then recency, and notes each batch on the list's clock", () => {
+    let s = batch(initialMonitorState, [
       crossbetEv(group({ id: 'pair:1', kind: 'pair', level: 1, lastSeenAt: T0 + 5 })),
       crossbetEv(group({ id: 'pair:2', kind: 'pair', level: 3, lastSeenAt: T0 })),
       crossbetEv(group({ id: 'ring:3', level: 3, lastSeenAt: T0 + 9 })),
     ]);
     expect(selectGroupList(wrap(s)).map((g) => g.id)).toEqual(['ring:3', 'pair:2', 'pair:1']);
-    const clock = { lastAt: T0, gaps: [5000, 6000, 4000] };
-    expect(freshnessOf({ lastAt: null, gaps: [] }, T0)).toBe('waiting');
-    expect(freshnessOf(clock, T0 + 14_000)).toBe('fresh');
-    expect(freshnessOf(clock, T0 + 16_000)).toBe('stale');
+    s = batch(
+      s,
+      [crossbetEv(group({ id: 'pair:1', kind: 'pair', level: 2, lastSeenAt: T0 + 20 }))],
+      T0 + 5000,
+    );
+    expect(s.clocks.groups).toEqual({ lastAt: T0 + 5000, gaps: [5000] });
+    expect(s.clocks.tables).toEqual({ lastAt: null, gaps: [] });
   });
 });

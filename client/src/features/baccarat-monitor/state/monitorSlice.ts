@@ -1,10 +1,10 @@
 import { createSelector, createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { LiveAlert } from '@dms/shared/contracts/live/events';
+import { copyClock, emptyClock, tickClock } from '@/components/monitor/panelClock';
 import {
   ALERTS_MAX,
   CHART_BUCKET_MS,
   CHART_POINTS_MAX,
-  GAPS_MAX,
   GROUPS_MAX,
   PENDING_FLAGS_MAX,
   PENDING_TABLES_MAX,
@@ -23,15 +23,12 @@ import {
   type MonitorGroup,
   type MonitorState,
   type MonitorTable,
-  type PanelClock,
   type ReplayItem,
   type ReplaySpeed,
   type RoundView,
   type Bead,
   type SideTotal,
 } from './monitorModel';
-
-const emptyClock = (): PanelClock => ({ lastAt: null, gaps: [] });
 
 export const initialMonitorState: MonitorState = {
   mode: 'live',
@@ -55,15 +52,6 @@ export const initialMonitorState: MonitorState = {
   },
 };
 
-/** Notes a batch on a panel's clock (once per batch, whatever its size). */
-function tick(clock: PanelClock, at: number): void {
-  if (clock.lastAt !== null && at > clock.lastAt) {
-    clock.gaps.push(at - clock.lastAt);
-    if (clock.gaps.length > GAPS_MAX) clock.gaps.splice(0, clock.gaps.length - GAPS_MAX);
-  }
-  clock.lastAt = at;
-}
-
 function newRound(roundId: string, startedAt: number | null, playersKnown: boolean): RoundView {
   return {
     roundId,
@@ -76,8 +64,6 @@ function newRound(roundId: string, startedAt: number | null, playersKnown: boole
     groups: [],
   };
 }
-
-const copyClock = (c: PanelClock): PanelClock => ({ lastAt: c.lastAt, gaps: [...c.gaps] });
 
 function copyRound(r: RoundView | null): RoundView | null {
   if (!r) return null;
@@ -398,15 +384,15 @@ export const monitorSlice = createSlice({
           }
           table.lastTs = Math.max(table.lastTs, t.current?.startedAt ?? 0, newestBead?.settledAt ?? 0);
         }
-        tick(w.s.clocks.tables, action.payload.receivedAt);
-        tick(w.s.clocks.chart, action.payload.receivedAt);
+        tickClock(w.s.clocks.tables, action.payload.receivedAt);
+        tickClock(w.s.clocks.chart, action.payload.receivedAt);
         pruneTables(w.s);
       });
     },
     /** The stored cross-bet groups (`GET /risk/crossbet/groups`); live changes newer than them stay. */
     groupsLoaded(draft, action: PayloadAction<{ groups: CrossbetGroupRow[]; receivedAt: number }>) {
       return withWork(draft, (w) => {
-        tick(w.s.clocks.groups, action.payload.receivedAt);
+        tickClock(w.s.clocks.groups, action.payload.receivedAt);
         for (const g of action.payload.groups) {
           const before = w.s.groups[g.id];
           if (before && before.lastSeenAt >= g.lastSeenAt) continue;
@@ -455,17 +441,17 @@ export const monitorSlice = createSlice({
         }
         for (const id of touched) {
           const table = w.s.tables[id];
-          if (table) tick(table.clock, receivedAt);
+          if (table) tickClock(table.clock, receivedAt);
         }
         if (touched.size > 0) {
-          tick(w.s.clocks.tables, receivedAt);
+          tickClock(w.s.clocks.tables, receivedAt);
           pruneTables(w.s);
         }
         if (groups) {
-          tick(w.s.clocks.groups, receivedAt);
+          tickClock(w.s.clocks.groups, receivedAt);
           boundGroups(w.s);
         }
-        if (chart) tick(w.s.clocks.chart, receivedAt);
+        if (chart) tickClock(w.s.clocks.chart, receivedAt);
       });
     },
     /** A replay of `from`–`to` begins: the tables and the chart empty to show the period's. */
@@ -531,14 +517,14 @@ export const monitorSlice = createSlice({
         }
         for (const id of touched) {
           const table = state.tables[id];
-          if (table) tick(table.clock, receivedAt);
+          if (table) tickClock(table.clock, receivedAt);
         }
         if (touched.size > 0) {
-          tick(state.clocks.tables, receivedAt);
-          tick(state.clocks.chart, receivedAt);
+          tickClock(state.clocks.tables, receivedAt);
+          tickClock(state.clocks.chart, receivedAt);
           pruneTables(state);
         }
-        if (items.some((i) => i.kind === 'alert')) tick(state.clocks.groups, receivedAt);
+        if (items.some((i) => i.kind === 'alert')) tickClock(state.clocks.groups, receivedAt);
       });
     },
     replayFinished(state) {

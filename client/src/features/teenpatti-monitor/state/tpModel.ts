@@ -6,6 +6,7 @@ import type {
   RoundStarted,
 } from '@dms/shared/contracts/live/events';
 import type { CrossbetGroupRow } from '@dms/shared/contracts/http/risk';
+import type { PanelClock } from '@/components/monitor/panelClock';
 import { TEEN_PATTI_CATEGORY_COUNTS, TEEN_PATTI_HANDS, TeenPattiCategory } from '@dms/shared/games/teenPatti';
 
 /** The events the Teen Patti monitor reads, tagged with their name. */
@@ -23,13 +24,14 @@ export const BIG_WINS_MAX = 20;
 export const GROUPS_MAX = 200;
 export const CHART_BUCKET_MS = 60_000;
 export const CHART_POINTS_MAX = 120;
-export const GAPS_MAX = 20;
 /** Rounds remembered as counted (a round settled twice, or on load and live, counts once). */
 export const SEEN_ROUNDS_MAX = 5000;
 /** Bets kept per round in play (to settle each player's stake). */
 export const ROUND_BETS_MAX = 5000;
 /** A table with no event for this long (event time) behind the newest leaves the screen. */
 export const TABLE_IDLE_MS = 30 * 60_000;
+/** A panel of the monitor turns stale after this much silence at least (three expected gaps when longer). */
+export const PANEL_FLOOR_MS = 30_000;
 
 /** The categories, strongest first (the order of the distribution table). */
 export const CATEGORIES: readonly TeenPattiCategory[] = [
@@ -62,11 +64,6 @@ export type TpResult = {
 export function parseResult(result: Record<string, unknown>): TpResult | null {
   const r = tpResultSchema.safeParse(result);
   return r.success ? (r.data as TpResult) : null;
-}
-
-export interface PanelClock {
-  lastAt: number | null;
-  gaps: number[];
 }
 
 export interface SideTotal {
@@ -160,19 +157,4 @@ export function toGroup(g: CrossbetGroup | CrossbetGroupRow): TpGroup {
     lastSeenAt: g.lastSeenAt,
     tables: [...g.tables],
   };
-}
-
-/** The median of a clock's recent gaps (null before two batches). */
-export function expectedGap(clock: PanelClock): number | null {
-  if (clock.gaps.length === 0) return null;
-  const sorted = [...clock.gaps].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-/** Fresh while silent for under three expected gaps (at least `floorMs`), stale after. */
-export function freshnessOf(clock: PanelClock, now: number, floorMs = 30_000): 'waiting' | 'fresh' | 'stale' {
-  if (clock.lastAt === null) return 'waiting';
-  const gap = expectedGap(clock);
-  const limit = Math.max(floorMs, gap === null ? 0 : gap * 3);
-  return now - clock.lastAt > limit ? 'stale' : 'fresh';
 }

@@ -4,12 +4,12 @@ import type { LiveTable } from '@dms/shared/contracts/http/liveReplay';
 import type { TeenPattiBetType } from '@dms/shared/domain/games';
 import { settleTeenPattiBet } from '@dms/shared/games/settlement';
 import type { TeenPattiCategory } from '@dms/shared/games/teenPatti';
+import { emptyClock, tickClock } from '@/components/monitor/panelClock';
 import {
   BIG_WINS_MAX,
   CATEGORIES,
   CHART_BUCKET_MS,
   CHART_POINTS_MAX,
-  GAPS_MAX,
   GROUPS_MAX,
   PLAYERS_MAX,
   ROUND_BETS_MAX,
@@ -20,15 +20,12 @@ import {
   memberKey,
   parseResult,
   toGroup,
-  type PanelClock,
   type TpEvent,
   type TpMonitorState,
   type TpResult,
   type TpRound,
   type TpTable,
 } from './tpModel';
-
-const emptyClock = (): PanelClock => ({ lastAt: null, gaps: [] });
 
 export const initialTpMonitorState: TpMonitorState = {
   tables: {},
@@ -44,14 +41,6 @@ export const initialTpMonitorState: TpMonitorState = {
 };
 
 const BET_TYPES: readonly string[] = ['player_a', 'player_b', 'tie', 'pair_plus'];
-
-function tick(clock: PanelClock, at: number): void {
-  if (clock.lastAt !== null && at > clock.lastAt) {
-    clock.gaps.push(at - clock.lastAt);
-    if (clock.gaps.length > GAPS_MAX) clock.gaps.splice(0, clock.gaps.length - GAPS_MAX);
-  }
-  clock.lastAt = at;
-}
 
 const newRound = (roundId: string, startedAt: number | null): TpRound => ({
   roundId,
@@ -223,7 +212,7 @@ function apply(s: TpMonitorState, b: Batch, e: TpEvent, receivedAt: number): voi
       if (table.current?.roundId !== p.roundId && table.last?.roundId !== p.roundId)
         table.current = newRound(p.roundId, p.startedAt);
       table.lastTs = Math.max(table.lastTs, p.startedAt);
-      tick(s.clocks.tables, receivedAt);
+      tickClock(s.clocks.tables, receivedAt);
       return;
     }
     case 'bets:placed': {
@@ -246,7 +235,7 @@ function apply(s: TpMonitorState, b: Batch, e: TpEvent, receivedAt: number): voi
           round.bets.push({ key, betType: bet.betType, amount: bet.amount });
         table.lastTs = Math.max(table.lastTs, bet.ts);
       }
-      tick(s.clocks.tables, receivedAt);
+      tickClock(s.clocks.tables, receivedAt);
       return;
     }
     case 'round:settled': {
@@ -258,9 +247,9 @@ function apply(s: TpMonitorState, b: Batch, e: TpEvent, receivedAt: number): voi
       if (round) table.current = null;
       table.last = { roundId: p.roundId, settledAt: p.settledAt, result };
       table.lastTs = Math.max(table.lastTs, p.settledAt);
-      tick(s.clocks.tables, receivedAt);
+      tickClock(s.clocks.tables, receivedAt);
       if (!countRound(s, b, p.roundId, p.settledAt, result)) return;
-      tick(s.clocks.chart, receivedAt);
+      tickClock(s.clocks.chart, receivedAt);
       for (const t of p.totals) {
         s.house.stake += t.amount;
         s.house.payout += t.payout;
@@ -274,7 +263,7 @@ function apply(s: TpMonitorState, b: Batch, e: TpEvent, receivedAt: number): voi
       const before = s.groups[g.id];
       if (before && before.lastSeenAt > g.lastSeenAt) return;
       s.groups[g.id] = toGroup(g);
-      tick(s.clocks.groups, receivedAt);
+      tickClock(s.clocks.groups, receivedAt);
       return;
     }
   }
@@ -306,8 +295,8 @@ export const tpMonitorSlice = createSlice({
         table.lastTs = Math.max(table.lastTs, t.current?.startedAt ?? 0, table.last?.settledAt ?? 0);
       }
       finish(s, b);
-      tick(s.clocks.tables, action.payload.receivedAt);
-      tick(s.clocks.chart, action.payload.receivedAt);
+      tickClock(s.clocks.tables, action.payload.receivedAt);
+      tickClock(s.clocks.chart, action.payload.receivedAt);
       prune(s);
     },
     /** The stored cross-bet groups (newest first). */
@@ -316,7 +305,7 @@ export const tpMonitorSlice = createSlice({
         const before = s.groups[g.id];
         if (!before || before.lastSeenAt <= g.lastSeenAt) s.groups[g.id] = toGroup(g);
       }
-      tick(s.clocks.groups, action.payload.receivedAt);
+      tickClock(s.clocks.groups, action.payload.receivedAt);
       prune(s);
     },
     /** One batch of live events (one action per batch, whatever its size). */

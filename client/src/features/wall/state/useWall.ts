@@ -1,9 +1,10 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { DISPLAY_POLL_MS } from '@dms/shared/contracts/http/display';
 import { LIVE_EVENTS, type SessionEnded } from '@dms/shared/contracts/live/events';
 import { SESSION_EVENTS } from '@dms/shared/contracts/live/session';
 import { dismissRelogin } from '@/lib/api/reloginPrompt';
 import { LiveConnection } from '@/lib/live/live';
+import { setDisplayRequestToken } from '@/lib/session/token';
 import {
   WallCallError,
   currentBuildId,
@@ -126,8 +127,17 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
     };
   }, [requesting, label]);
 
-  // Paired: the display's live socket; its state is the wall's link.
+  // Paired: the monitors' REST calls carry the display token, read as the socket reads it, until the pairing
+  // ends. A layout effect, so that it is in place before the effects of a monitor mounted in the same commit
+  // send their first requests.
   const paired = phase.kind === 'paired';
+  useLayoutEffect(() => {
+    if (!paired) return;
+    setDisplayRequestToken(() => tokenRef.current ?? undefined);
+    return () => setDisplayRequestToken(undefined);
+  }, [paired]);
+
+  // Paired: the display's live socket; its state is the wall's link.
   useEffect(() => {
     if (!paired) return;
     const confirmToken = async () => {

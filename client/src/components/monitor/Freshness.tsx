@@ -1,9 +1,10 @@
+import './monitor.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { expectedGap, freshnessOf, type PanelClock } from '../state/monitorModel';
+import { expectedGap, freshnessOf, type PanelClock } from './panelClock';
 import { useNow } from './useNow';
 
-/** A duration in the interface language ("12 s", "3 分钟"). */
+/** A duration in the interface language ("12 s", "3 分钟"), from the `monitor` namespace's units. */
 export function formatDuration(ms: number, t: TFunction, atLeast = 0): string {
   const s = Math.max(atLeast, Math.round(ms / 1000));
   if (s < 120) return t('monitor:unit.s', { n: s });
@@ -13,10 +14,11 @@ export function formatDuration(ms: number, t: TFunction, atLeast = 0): string {
 }
 
 /**
- * How fresh a wall-screen panel is: the time since its last event against the gap it expects (the median
- * of its recent gaps). Green while fresh, red when silent for over three expected gaps.
+ * How fresh a wall-screen panel is: the time since its last batch against the gap it expects (the median
+ * of its recent gaps). Green while fresh, red when silent for over three expected gaps and at least
+ * `floorMs` (each monitor's own floor).
  */
-export function Freshness({ clock, floorMs }: { clock: PanelClock; floorMs?: number }) {
+export function Freshness({ clock, floorMs }: { clock: PanelClock; floorMs: number }) {
   const { t } = useTranslation('monitor');
   const now = useNow();
   const state = freshnessOf(clock, now, floorMs);
@@ -29,8 +31,8 @@ export function Freshness({ clock, floorMs }: { clock: PanelClock; floorMs?: num
     if (gap !== null) text += ` · ${t('fresh.expected', { gap: formatDuration(gap, t, 1) })}`;
   }
   return (
-    <span className={`dms-monitor__fresh is-${state}`} role="status" data-freshness={state}>
-      <span className="dms-monitor__fresh-dot" aria-hidden="true" />
+    <span className={`dms-mon__fresh is-${state}`} role="status" data-freshness={state}>
+      <span className="dms-mon__fresh-dot" aria-hidden="true" />
       {text}
     </span>
   );

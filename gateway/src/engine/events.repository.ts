@@ -599,7 +599,7 @@ export class EventsRepository {
     ];
     const sums = cols.slice(5);
     const out: PlayerLogins[] = [];
-    const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}|${d.playerId}`));
+    const sorted = sortedBy(deltas, (d) => `${d.day}|${d.provider}|${d.currency}|${d.playerId}`);
     for (const withLogins of [true, false]) {
       const group = sorted.filter((d) => d.logins > 0 === withLogins);
       const rows = await this.upsert<{
@@ -660,7 +660,7 @@ export class EventsRepository {
       'settled_turnover',
       'settled_bets',
     ];
-    const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}|${d.gameId}`));
+    const sorted = sortedBy(deltas, (d) => `${d.day}|${d.provider}|${d.currency}|${d.gameId}`);
     await this.upsert(
       'daily_game',
       cols,
@@ -702,7 +702,7 @@ export class EventsRepository {
       'prize',
       'prize_count',
     ];
-    const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}`));
+    const sorted = sortedBy(deltas, (d) => `${d.day}|${d.provider}|${d.currency}`);
     await this.upsert(
       'daily_account',
       cols,
@@ -731,10 +731,9 @@ export class EventsRepository {
   }
 }
 
-function byKey<T>(key: (t: T) => string): (a: T, b: T) => number {
-  return (a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  };
+/** The items in the order of their keys, each key built once (not twice per comparison). */
+function sortedBy<T>(items: readonly T[], key: (t: T) => string): T[] {
+  const keyed = items.map((item) => ({ k: key(item), item }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return keyed.map((e) => e.item);
 }

@@ -4,7 +4,7 @@ import {
   type PlatformEvent,
   type RoundSettledEvent,
 } from '@dms/shared/contracts/events/platform';
-import type { EventsRepository, PendingPayout } from './events.repository';
+import type { EventsRepository, PendingPayout, RoundKey } from './events.repository';
 import {
   BET_DAY_INDEX,
   BET_PAYOUT_INDEX,
@@ -20,7 +20,7 @@ import {
   type DayCutter,
   type Row,
 } from './events.mapper';
-import { RollupDeltas, playerKey } from './rollup.aggregator';
+import { RollupDeltas, gameKey, playerKey } from './rollup.aggregator';
 
 /** What writing one batch did. */
 export interface BatchOutcome {
@@ -133,9 +133,17 @@ export class EventBatchWriter implements BatchWriter {
       }
 
       // Rounds count once per daily_game key that bet on them: which keys had bets before this batch.
-      const roundIds = new Set<string>();
-      for (const row of rows.bets) roundIds.add(row[1] as string);
-      const knownRounds = await tx.roundKeys([...roundIds]);
+      const pairs = new Map<string, RoundKey>();
+      for (const row of rows.bets) {
+        const roundId = row[1] as string;
+        const day = row[BET_DAY_INDEX] as string;
+        const provider = row[4] as number;
+        const currency = row[5] as string;
+        const gameId = row[6] as number;
+        const key = `${roundId}|${gameKey(day, provider, currency, gameId)}`;
+        if (!pairs.has(key)) pairs.set(key, { roundId, day, provider, currency, gameId });
+      }
+      const knownRounds = await tx.roundKeys([...pairs.values()]);
 
       const [players, logins, transfers, bets, bonuses, prizes] = [
         await tx.insertRaw('player', sorted(rows.players)),

@@ -41,6 +41,15 @@ export interface PendingPayout {
 }
 
 /** What writing the rounds of a batch did, by round id. */
+/** A round and one `daily_game` key of a batch's bets in it (see {@link EventsRepository.roundKeys}). */
+export interface RoundKey {
+  roundId: string;
+  day: string;
+  provider: number;
+  currency: string;
+  gameId: number;
+}
+
 export interface RoundsWritten {
   /** Round rows created now (by the round's start, or by a settlement naming a round never started). */
   inserted: Set<string>;
@@ -464,34 +473,46 @@ export class EventsRepository {
   }
 
   /**
-   * The `daily_game` keys (`day|provider|currency|game_id`) under which each of these rounds has bets
-   * stored already, by round id: a round counts in `daily_game.rounds` once per key.
+   * Which of these rounds already have a bet stored under the given `daily_game` key
+   * (`day|provider|currency|game_id`): by round id, the keys found (a round counts in `daily_game.rounds`
+   * once per key); on PostgreSQL every key of the round found, a superset. On SQLite each pair is one indexed lookup that stops at the first bet of the key,
+   * instead of reading every bet of the round (a crowded round holds hundreds, read again by each batch
+   * that adds to it).
    */
-  async roundKeys(roundIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  async roundKeys(pairs: readonly RoundKey[]): Promise<Map<string, Set<string>>> {
     const keys = new Map<string, Set<string>>();
-    type Found = { round_id: string; provider: number; currency: string; day: string; game_id: number };
-    const add = (r: Found) => {
-      let set = keys.get(r.round_id);
+    const add = (roundId: string, key: string) => {
+      let set = keys.get(roundId);
       if (!set) {
         set = new Set();
-        keys.set(r.round_id, set);
+        keys.set(roundId, set);
       }
-      set.add(gameKey(r.day, Number(r.provider), r.currency, Number(r.game_id)));
+      set.add(key);
     };
-    if (roundIds.length === 0) return keys;
-    const select =
-      'select distinct round_id, provider, currency, day, game_id from bet_record where round_id';
+    if (pairs.length === 0) return keys;
     const lite = this.lite;
     if (lite) {
-      const st = this.prepared(lite, `${select} = ?`);
-      for (const id of roundIds) for (const r of st.all(id) as Found[]) add(r);
+      // `+` keeps the planner on the round's index (bet_scope_time on provider and currency would read
+      // every bet of the provider).
+      const st = this.prepared(
+        lite,
+        'select 1 from bet_record where round_id = ? and +day = ? and +provider = ? and +currency = ? and +game_id = ? limit 1',
+      ).pluck();
+      for (const p of pairs) {
+        if (st.get(p.roundId, p.day, p.provider, p.currency, p.gameId) !== undefined)
+          add(p.roundId, gameKey(p.day, p.provider, p.currency, p.gameId));
+      }
       return keys;
     }
+    type Found = { round_id: string; provider: number; currency: string; day: string; game_id: number };
+    const roundIds = [...new Set(pairs.map((p) => p.roundId))];
+    const select =
+      'select distinct round_id, provider, currency, day, game_id from bet_record where round_id';
     const rows =
       this.dialect === 'sqlite'
         ? await this.run<Found>(`${select} in (select value from json_each(?))`, [JSON.stringify(roundIds)])
         : await this.run<Found>(`${select} in (select unnest($1::text[]))`, [roundIds]);
-    for (const r of rows) add(r);
+    for (const r of rows) add(r.round_id, gameKey(r.day, Number(r.provider), r.currency, Number(r.game_id)));
     return keys;
   }
 
@@ -578,7 +599,7 @@ export class EventsRepository {
     ];
     const sums = cols.slice(5);
     const out: PlayerLogins[] = [];
-    const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}|${d.playerId}`));
+    const sorted = sortedBy(deltas, (d) => `${d.day}|${d.provider}|${d.currency}|${d.playerId}`);
     for (const withLogins of [true, false]) {
       const group = sorted.filter((d) => d.logins > 0 === withLogins);
       const rows = await this.upsert<{
@@ -639,7 +660,7 @@ export class EventsRepository {
       'settled_turnover',
       'settled_bets',
     ];
-    const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}|${d.gameId}`));
+    const sorted = sortedBy(deltas, (d) => `${d.day}|${d.provider}|${d.currency}|${d.gameId}`);
     await this.upsert(
       'daily_game',
       cols,
@@ -681,7 +702,7 @@ export class EventsRepository {
       'prize',
       'prize_count',
     ];
-    const sorted = [...deltas].sort(byKey((d) => `${d.day}|${d.provider}|${d.currency}`));
+    const sorted = sortedBy(deltas, (d) => `${d.day}|${d.provider}|${d.currency}`);
     await this.upsert(
       'daily_account',
       cols,
@@ -710,10 +731,9 @@ export class EventsRepository {
   }
 }
 
-function byKey<T>(key: (t: T) => string): (a: T, b: T) => number {
-  return (a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  };
+/** The items in the order of their keys, each key built once (not twice per comparison). */
+function sortedBy<T>(items: readonly T[], key: (t: T) => string): T[] {
+  const keyed = items.map((item) => ({ k: key(item), item }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return keyed.map((e) => e.item);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every benchmark script, each of which prints its figures beside a baseline measured in the same run
 // as one JSON line, and writes them to docs/BENCHMARKS.md. Usage: npm run bench [-- name ...]
-// The long ones (the 10M-bet statistics store, the hour-long memory soak) run only when named.
+// The long ones (the 10M-bet statistics store, the hour-long memory soak, the wall screen in Chromium) run
+// only when named.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -17,6 +18,7 @@ const all = [
   { name: 'stats', cmd: ['npx', 'tsx', 'scripts/bench-stats.ts'], long: true },
   { name: 'soak', cmd: ['node', 'scripts/bench-soak.mjs'], needsBuild: true, long: true },
   { name: 'install', cmd: ['node', 'scripts/bench-install.mjs'], long: true },
+  { name: 'wall', cmd: ['npx', 'tsx', 'scripts/bench-wall.ts'], needsBuild: true, long: true },
 ];
 const only = process.argv.slice(2);
 const chosen = all.filter((b) => (only.length === 0 ? !b.long : only.includes(b.name)) && existsSync(`${root}/${b.cmd.at(-1)}`));

@@ -1,0 +1,804 @@
+/**
+ * Benchmark of a wall screen in Chromium (issue 10): `npm run bench -- wall`, or after `npm run build`
+ *   npx tsx scripts/bench-wall.ts
+ * Durations from the environment: BENCH_WALL_IDLE_SECONDS (60), BENCH_WALL_MINUTES (3; 60 for the hour's
+ * soak), BENCH_WALL_RATE (1000 events/s), BENCH_WALL_TABLES (150).
+ *
+ * The built gateway (`gateway/dist/start.js`) on a temp SQLite store, fed through its signed ingest by this
+ * process: baccarat tables dealing 20 s rounds (round started, bets over 15 s, settled at 17 s, every `ts`
+ * its sending time) at the chosen rate, and now and then a ring of three (tests/e2e/rounds.ts) that the risk
+ * engine finds and alerts on. A wall screen paired as a person pairs it (the wall shows a code, the
+ * administrator approves it through the console's API) shows `/wall/baccarat` at 1920×1080 in Debian's
+ * Chromium on its display token. Measured in the page, by phase:
+ *   - idle, the baseline: the same page with the same tables, no event for BENCH_WALL_IDLE_SECONDS;
+ *   - load: the feed at the rate for BENCH_WALL_MINUTES;
+ * frame intervals (a requestAnimationFrame loop), long tasks (PerformanceObserver 'longtask'), the main
+ * thread's busy share (CDP Performance.getMetrics TaskDuration), and every 15 s the JS heap after a forced
+ * GC and the DOM node count (first, last, peak, least-squares slope per hour over the phase's second half).
+ * Frames and long tasks overlapping a forced GC are left out.
+ *   - reconnect, under the same load: the gateway is stopped (SIGTERM) while events and two rings keep
+ *     coming (queued, sent as soon as it answers again) and started again on the same port and data. From
+ *     its /healthz answering again: the wall's link back to live, the missed alerts raised (admin API), and
+ *     every one of them shown on the wall (the baccarat wall's group list: an alert's subject is its group).
+ * Prints a summary on stderr and one JSON line on stdout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CDPSession } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  api,
+  freePort,
+  launchBrowser,
+  newContext,
+  signedIngest,
+  type Browser,
+  type Page,
+} from '../tests/e2e/harness';
+import { ringRounds } from '../tests/e2e/rounds';
+
+const root = new URL('..', import.meta.url).pathname;
+const num = (name: string, fallback: number): number => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+const IDLE_MS = num('BENCH_WALL_IDLE_SECONDS', 60) * 1000;
+const LOAD_MS = num('BENCH_WALL_MINUTES', 3) * 60_000;
+const RATE = num('BENCH_WALL_RATE', 1000);
+const TABLES = num('BENCH_WALL_TABLES', 150);
+/**
+ * Inputs the risk runner takes per transaction. Its default (500) stalls on these tables: 500 settled rounds
+ * of a few hundred bets take the detector longer than the runner's lease (15 s) on a busy machine, so the
+ * lease is lost before the chunk commits and the runner starts it again, again.
+ */
+const RISK_CHUNK = num('BENCH_WALL_RISK_CHUNK', 50);
+/** BENCH_WALL_RISK=off: the gateway without its risk engine (DMS_RISK=off). */
+const RISK_OFF = process.env.BENCH_WALL_RISK === 'off';
+const SAMPLE_MS = 15_000;
+const RING_EVERY_MS = 60_000;
+const ROUND_MS = 20_000;
+const BETS_FROM_MS = 500;
+const BETS_UNTIL_MS = 15_000;
+const SETTLE_AT_MS = 17_000;
+const ROUNDS_PER_SHOE = 60;
+const PLAYERS_PER_TABLE = num('BENCH_WALL_PLAYERS', 4000);
+const PROVIDERS = [1001, 1002, 1003, 1004, 1005, 1006];
+const SECRET = 'bench-wall-ingest-secret-0123';
+const TICK_MS = 100;
+/** One frame at 60 Hz; an interval longer than 1.5 of them is a dropped frame. */
+const VSYNC_MS = 1000 / 60;
+
+const log = (...a: unknown[]) =>
+  process.stderr.write(`[wall ${new Date().toISOString().slice(11, 19)}] ${a.map(String).join(' ')}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** What the progress lines add (the feed's counts). */
+let progress = (): string => '';
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+// ---------------------------------------------------------------------------------------------------------
+// The gateway: started, halted and resumed on one port and data directory, /healthz polled every 20 ms.
+
+interface GatewayProc {
+  url: string;
+  dataDir: string;
+  child: ChildProcess | undefined;
+  /** The gateway's output (BENCH_WALL_GATEWAY_LOG=<file>), else dropped. */
+  out: WriteStream | undefined;
+}
+
+async function launch(g: GatewayProc, port: number): Promise<number> {
+  const child = spawn(process.execPath, ['gateway/dist/start.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DMS_DATA_DIR: g.dataDir,
+      DMS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      DMS_FEED: 'off',
+      DMS_INGEST_SECRET: SECRET,
+      DMS_RISK_CHUNK: String(RISK_CHUNK),
+      ...(RISK_OFF ? { DMS_RISK: 'off' } : {}),
+      LOG_LEVEL: process.env.BENCH_WALL_GATEWAY_LOG ? 'info' : 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', g.out ? 'pipe' : 'ignore', g.out ? 'pipe' : 'inherit'],
+  });
+  if (g.out) {
+    child.stdout?.pipe(g.out, { end: false });
+    child.stderr?.pipe(g.out, { end: false });
+  }
+  child.once('exit', (code, signal) => {
+    if (g.child === child) log(`the gateway exited unasked (${code ?? signal})`);
+  });
+  g.child = child;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${g.url}/healthz`)).ok) return Date.now();
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('gateway did not start');
+    await sleep(20);
+  }
+}
+
+async function halt(g: GatewayProc): Promise<void> {
+  const child = g.child;
+  g.child = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The feed: live tables dealing rounds in real time, sent every 100 ms; queued while the gateway is down.
+
+interface Scheduled {
+  at: number;
+  event: Record<string, unknown>;
+}
+
+interface TableState {
+  id: string;
+  n: number;
+  pending: Scheduled[];
+  seed: number;
+  /** When its next round starts. */
+  nextAt: number;
+}
+
+class Feed {
+  private tables: TableState[] = [];
+  private queue: Record<string, unknown>[] = [];
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private sending = false;
+  private dealing = false;
+  private x = 12345;
+  /** While true nothing is sent: events wait in the queue (the gateway is down). */
+  down = false;
+  sent = 0;
+  /** Events waiting to be sent. */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
+  liveEvents = 0;
+  ringEvents = 0;
+  failedPosts = 0;
+  lastError = '';
+  /** When the batch being sent was posted (0: none in flight). */
+  postedAt = 0;
+
+  constructor(private readonly url: string) {
+    for (let i = 0; i < TABLES; i++)
+      this.tables.push({
+        id: `BAC-${String(i + 1).padStart(2, '0')}`,
+        n: 0,
+        pending: [],
+        seed: i,
+        nextAt: 0,
+      });
+  }
+
+  private rand(): number {
+    this.x = (this.x * 48271) % 2147483647;
+    return this.x / 2147483647;
+  }
+
+  /** The events of a table's next round, starting at `start`. */
+  private planRound(t: TableState, start: number): void {
+    const shoe = `${t.id}-S${Math.floor(t.n / ROUNDS_PER_SHOE) + 1}`;
+    const roundId = `${t.id}-R${t.n}`;
+    t.n += 1;
+    t.nextAt = start + ROUND_MS;
+    const common = { provider: 0, currency: 'CNY', gameId: 1, tableId: t.id, shoeId: shoe, roundId };
+    const bets = Math.max(1, Math.round((RATE * ROUND_MS) / 1000 / TABLES) - 2);
+    const events: Scheduled[] = [
+      {
+        at: start,
+        event: { type: 'round.started', id: `rs-${roundId}`, ts: start, ...common, provider: 1001 },
+      },
+    ];
+    const payouts: {
+      transactionId: string;
+      playerId: number;
+      payout: number;
+      betType: string;
+      amount: number;
+    }[] = [];
+    for (let k = 0; k < bets; k++) {
+      const at = start + BETS_FROM_MS + Math.floor(this.rand() * (BETS_UNTIL_MS - BETS_FROM_MS));
+      const p = Math.floor(this.rand() * PLAYERS_PER_TABLE);
+      const playerId = 1_000_000 + t.seed * 100_000 + p;
+      const provider = PROVIDERS[p % PROVIDERS.length] as number;
+      const u = this.rand();
+      const betType = u < 0.46 ? 'banker' : u < 0.92 ? 'player' : u < 0.97 ? 'tie' : 'player_pair';
+      const amount = 1000 * (1 + Math.floor(this.rand() * 50));
+      const transactionId = `${roundId}-b${k}`;
+      events.push({
+        at,
+        event: {
+          type: 'bet.placed',
+          id: transactionId,
+          transactionId,
+          ts: at,
+          ...common,
+          provider,
+          playerId,
+          account: `${t.id.toLowerCase()}-p${p}`,
+          betType,
+          amount,
+        },
+      });
+      payouts.push({ transactionId, playerId, payout: 0, betType, amount });
+    }
+    const w = this.rand();
+    const winner = w < 0.46 ? 'banker' : w < 0.91 ? 'player' : 'tie';
+    const settledAt = start + SETTLE_AT_MS;
+    events.push({
+      at: settledAt,
+      event: {
+        type: 'round.settled',
+        id: `st-${roundId}`,
+        ts: settledAt,
+        ...common,
+        provider: 1001,
+        result: { winner, playerPair: false, bankerPair: false },
+        payouts: payouts.map(({ transactionId, playerId, betType, amount }) => ({
+          transactionId,
+          playerId,
+          payout:
+            betType === winner
+              ? betType === 'banker'
+                ? Math.round(amount * 1.95)
+                : betType === 'tie'
+                  ? amount * 9
+                  : amount * 2
+              : winner === 'tie' && (betType === 'banker' || betType === 'player')
+                ? amount
+                : 0,
+        })),
+      },
+    });
+    t.pending = events.sort((a, b) => a.at - b.at);
+  }
+
+  /** Every table starts dealing, their first rounds spread over one round's length. */
+  start(): void {
+    const now = Date.now();
+    this.dealing = true;
+    this.tables.forEach((t, i) => this.planRound(t, now + Math.floor((i * ROUND_MS) / TABLES)));
+    this.timer ??= setInterval(() => void this.tick(), TICK_MS);
+  }
+
+  /** The tables finish their rounds and deal no more; resolves once every round is settled and sent. */
+  async drain(): Promise<void> {
+    this.dealing = false;
+    while (this.tables.some((t) => t.pending.length > 0) || this.queue.length > 0 || this.sending)
+      await sleep(200);
+  }
+
+  stop(): void {
+    this.dealing = false;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** A ring of three on its own table (60 rounds over the last half hour): sent with the next batch. */
+  ring(k: number): string[] {
+    const table = `RING-${k}`;
+    const accounts: [string, string, string, string, string] = [
+      `ring${k}-a`,
+      `ring${k}-b`,
+      `ring${k}-c`,
+      `ring${k}-h1`,
+      `ring${k}-h2`,
+    ];
+    const events = ringRounds({
+      table,
+      shoe: `${table}-S1`,
+      roundPrefix: table,
+      accounts,
+      playerIds: [1, 2, 3, 4, 5].map((j) => 900_000 + k * 10 + j) as [number, number, number, number, number],
+      n: 60,
+      seed: 7 * k + 1,
+    }) as Record<string, unknown>[];
+    this.queue.push(...events);
+    this.ringEvents += events.length;
+    return accounts.slice(0, 3);
+  }
+
+  private async tick(): Promise<void> {
+    const now = Date.now();
+    for (const t of this.tables) {
+      let i = 0;
+      while (i < t.pending.length && (t.pending[i] as Scheduled).at <= now) i++;
+      if (i > 0) {
+        for (const s of t.pending.slice(0, i)) this.queue.push(s.event);
+        this.liveEvents += i;
+        t.pending = t.pending.slice(i);
+      }
+      if (t.pending.length === 0 && this.dealing && t.n > 0 && now >= t.nextAt) this.planRound(t, t.nextAt);
+    }
+    if (this.down || this.sending || this.queue.length === 0) return;
+    this.sending = true;
+    try {
+      while (!this.down && this.queue.length > 0) {
+        const batch = this.queue.splice(0, 5000);
+        try {
+          this.postedAt = Date.now();
+          await signedIngest(this.url, SECRET, batch);
+          this.postedAt = 0;
+          this.sent += batch.length;
+        } catch (err) {
+          this.lastError = String(err instanceof Error ? err.message : err).slice(0, 200);
+          this.failedPosts += 1;
+          this.postedAt = 0;
+          this.queue.unshift(...batch);
+          break;
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  /** Sends what is queued now (after the gateway answers again); resolves once the queue is empty. */
+  async flush(): Promise<void> {
+    this.down = false;
+    while (this.queue.length > 0 || this.sending) {
+      await this.tick();
+      if (this.queue.length > 0) await sleep(20);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The page's own measurements.
+
+/** Installed before the wall's scripts run: a requestAnimationFrame loop and a long-task observer. */
+const PAGE_PROBE = `(() => {
+  const b = { frames: [], longTasks: [], last: 0 };
+  const loop = (t) => {
+    if (b.last) b.frames.push(t, t - b.last);
+    b.last = t;
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.longTasks.push(e.startTime, e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  window.__wallBench = b;
+})();`;
+
+const DRAIN = `(() => {
+  const b = window.__wallBench;
+  const out = { frames: b.frames, longTasks: b.longTasks, now: performance.now() };
+  b.frames = [];
+  b.longTasks = [];
+  return out;
+})()`;
+
+interface Drained {
+  frames: number[];
+  longTasks: number[];
+  now: number;
+}
+
+interface Sample {
+  t: number;
+  heap: number;
+  nodes: number;
+}
+
+/** What one phase collects: frame intervals and long tasks outside the forced GCs, samples, CDP counters. */
+class PhaseRecord {
+  frames: number[] = [];
+  longTasks: number[] = [];
+  excludedFrames = 0;
+  samples: Sample[] = [];
+  gcWindows: [number, number][] = [];
+  startedAt = Date.now();
+  endedAt = 0;
+  /** CDP Performance counters at the start and the end of the phase. */
+  before: Record<string, number> = {};
+  after: Record<string, number> = {};
+  /** CPU seconds of Chromium's processes by type (renderer, gpu, browser…) at the start and the end. */
+  cpuBefore: Record<string, number> = {};
+  cpuAfter: Record<string, number> = {};
+
+  add(d: Drained): void {
+    const inGc = (t: number, slack: number) => this.gcWindows.some(([a, b]) => t >= a - 5 && t <= b + slack);
+    for (let i = 0; i < d.frames.length; i += 2) {
+      const t = d.frames[i] as number;
+      const delta = d.frames[i + 1] as number;
+      if (inGc(t, 50)) this.excludedFrames += 1;
+      else this.frames.push(delta);
+    }
+    for (let i = 0; i < d.longTasks.length; i += 2) {
+      if (!inGc(d.longTasks[i] as number, 0)) this.longTasks.push(d.longTasks[i + 1] as number);
+    }
+  }
+}
+
+/** The browser's session (SystemInfo): CPU time of Chromium's processes. */
+let browserCdp: CDPSession | undefined;
+
+async function processCpu(): Promise<Record<string, number>> {
+  if (!browserCdp) return {};
+  const { processInfo } = await browserCdp.send('SystemInfo.getProcessInfo');
+  const out: Record<string, number> = {};
+  for (const p of processInfo) out[p.type] = (out[p.type] ?? 0) + p.cpuTime;
+  return out;
+}
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+/** Heap after a forced GC and DOM nodes; the GC's window (page clock) is kept to leave its frames out. */
+async function sample(page: Page, cdp: CDPSession, rec: PhaseRecord): Promise<void> {
+  const t0 = (await page.evaluate('performance.now()')) as number;
+  await cdp.send('HeapProfiler.collectGarbage');
+  const m = await metrics(cdp);
+  const t1 = (await page.evaluate('performance.now()')) as number;
+  rec.gcWindows.push([t0, t1]);
+  rec.samples.push({ t: Date.now(), heap: m.JSHeapUsedSize ?? NaN, nodes: m.Nodes ?? NaN });
+}
+
+/** Runs a phase for `ms`: drains the page's buffers every second, samples every 15 s. */
+async function runPhase(
+  page: Page,
+  cdp: CDPSession,
+  ms: number,
+  during?: (elapsed: number) => void,
+): Promise<PhaseRecord> {
+  const rec = new PhaseRecord();
+  await page.evaluate(DRAIN);
+  rec.before = await metrics(cdp);
+  rec.cpuBefore = await processCpu();
+  rec.startedAt = Date.now();
+  await sample(page, cdp, rec);
+  let nextSample = rec.startedAt + SAMPLE_MS;
+  let lastLog = rec.startedAt;
+  while (Date.now() - rec.startedAt < ms) {
+    await sleep(1000);
+    rec.add((await page.evaluate(DRAIN)) as Drained);
+    during?.(Date.now() - rec.startedAt);
+    if (Date.now() >= nextSample) {
+      await sample(page, cdp, rec);
+      nextSample += SAMPLE_MS;
+    }
+    if (Date.now() - lastLog >= 30_000) {
+      const s = rec.samples.at(-1);
+      log(
+        `${Math.round((Date.now() - rec.startedAt) / 1000)} s: heap ${((s?.heap ?? 0) / 2 ** 20).toFixed(1)} MB, ${s?.nodes} nodes, ${progress()}, load ${load()}`,
+      );
+      lastLog = Date.now();
+    }
+  }
+  await sample(page, cdp, rec);
+  rec.add((await page.evaluate(DRAIN)) as Drained);
+  rec.after = await metrics(cdp);
+  rec.cpuAfter = await processCpu();
+  rec.endedAt = Date.now();
+  return rec;
+}
+
+function pct(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Least-squares slope of y over t (ms), per hour. */
+function slopePerHour(samples: Sample[], key: 'heap' | 'nodes'): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const mt = samples.reduce((s, x) => s + x.t, 0) / n;
+  const my = samples.reduce((s, x) => s + x[key], 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const x of samples) {
+    num += (x.t - mt) * (x[key] - my);
+    den += (x.t - mt) ** 2;
+  }
+  return den === 0 ? 0 : (num / den) * 3_600_000;
+}
+
+function summarise(rec: PhaseRecord): Record<string, number> {
+  const f = [...rec.frames].sort((a, b) => a - b);
+  const lt = rec.longTasks;
+  const seconds = (rec.endedAt - rec.startedAt) / 1000;
+  const MB = 2 ** 20;
+  const s = rec.samples;
+  const half = s.slice(Math.floor(s.length / 2));
+  const cpu = (k: string) =>
+    Number((((rec.cpuAfter[k] ?? 0) - (rec.cpuBefore[k] ?? 0)) / seconds).toFixed(3));
+  const share = (k: string) => Number((((rec.after[k] ?? 0) - (rec.before[k] ?? 0)) / seconds).toFixed(3));
+  return {
+    seconds: Math.round(seconds),
+    frames: f.length,
+    fps: r1(f.length / seconds),
+    frameMsP50: r1(pct(f, 50)),
+    frameMsP95: r1(pct(f, 95)),
+    frameMsP99: r1(pct(f, 99)),
+    frameMsMax: r1(f.at(-1) ?? NaN),
+    droppedFrameShare: Number(
+      (f.filter((x) => x > 1.5 * VSYNC_MS).length / Math.max(1, f.length)).toFixed(4),
+    ),
+    framesLeftOutForGc: rec.excludedFrames,
+    longTasks: lt.length,
+    longTaskMsMax: r1(Math.max(0, ...lt)),
+    longTaskMsTotal: Math.round(lt.reduce((a, b) => a + b, 0)),
+    mainThreadBusyShare: share('TaskDuration'),
+    scriptShare: share('ScriptDuration'),
+    styleShare: share('RecalcStyleDuration'),
+    layoutShare: share('LayoutDuration'),
+    rendererCpuShare: cpu('renderer'),
+    gpuProcessCpuShare: cpu('gpu'),
+    layoutsPerSecond: r1(((rec.after.LayoutCount ?? 0) - (rec.before.LayoutCount ?? 0)) / seconds),
+    styleRecalcsPerSecond: r1(
+      ((rec.after.RecalcStyleCount ?? 0) - (rec.before.RecalcStyleCount ?? 0)) / seconds,
+    ),
+    samples: s.length,
+    heapMbFirst: r1((s[0]?.heap ?? NaN) / MB),
+    heapMbLast: r1((s.at(-1)?.heap ?? NaN) / MB),
+    heapMbMax: r1(Math.max(...s.map((x) => x.heap)) / MB),
+    heapMbPerHourSecondHalf: r1(slopePerHour(half, 'heap') / MB),
+    nodesFirst: s[0]?.nodes ?? NaN,
+    nodesLast: s.at(-1)?.nodes ?? NaN,
+    nodesMax: Math.max(...s.map((x) => x.nodes)),
+    nodesPerHourSecondHalf: Math.round(slopePerHour(half, 'nodes')),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** Stops the feed, the browser and the gateway, and deletes the data directory (also on SIGINT, SIGTERM). */
+let cleanup = async (): Promise<void> => undefined;
+
+interface AlertItem {
+  id: number;
+  kind: string;
+  subject: string;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(root, 'gateway/dist/start.js')) || !existsSync(join(root, 'client/dist/index.html'))) {
+    throw new Error('no build: run `npm run build` first');
+  }
+  const loadAtStart = load();
+  const port = await freePort();
+  const g: GatewayProc = {
+    url: `http://127.0.0.1:${port}`,
+    dataDir: mkdtempSync(join(tmpdir(), 'dms-bench-wall-')),
+    child: undefined,
+    out: process.env.BENCH_WALL_GATEWAY_LOG
+      ? createWriteStream(process.env.BENCH_WALL_GATEWAY_LOG)
+      : undefined,
+  };
+  let browser: Browser | undefined;
+  const feed = new Feed(g.url);
+  cleanup = async () => {
+    feed.stop();
+    await browser?.close();
+    await halt(g);
+    rmSync(g.dataDir, { recursive: true, force: true });
+  };
+  const feedStarted = Date.now();
+  progress = () =>
+    `${feed.liveEvents} live events made, ${feed.sent} sent (${Math.round(feed.sent / ((Date.now() - feedStarted) / 1000))}/s overall), ${feed.backlog} waiting${feed.postedAt ? `, a post in flight for ${Date.now() - feed.postedAt} ms` : ''}${feed.lastError ? `, last error ${feed.lastError}` : ''}`;
+  try {
+    await launch(g, port);
+    const admin = (
+      await api<{ token: string }>(g.url, 'POST', '/api/user/login', {
+        username: 'admin',
+        password: ADMIN_PASSWORD,
+      })
+    ).data.token;
+    const role = await api<{ id: number }>(
+      g.url,
+      'POST',
+      '/api/permission/role/create',
+      { name: 'Wall bench', permission: ['3000', '8000'] },
+      admin,
+    );
+    if (role.code !== 0) throw new Error(`role: ${role.msg}`);
+    // A keep-alive connection to the gateway before its restart fails once: asked again.
+    const openAlerts = async (): Promise<AlertItem[]> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return (
+            await api<{ items: AlertItem[] }>(
+              g.url,
+              'GET',
+              '/api/risk/alerts?state=open&size=500',
+              undefined,
+              admin,
+            )
+          ).data.items;
+        } catch (err) {
+          if (attempt >= 3) throw err;
+          await sleep(50);
+        }
+      }
+    };
+
+    // The wall pairs itself; the administrator approves its code.
+    browser = await launchBrowser();
+    browserCdp = await browser.newBrowserCDPSession();
+    const context = await newContext(browser, 1920, 1080);
+    await context.addInitScript(PAGE_PROBE);
+    const page = await context.newPage();
+    await page.goto(`${g.url}/wall/baccarat?lang=en`);
+    const codeBox = page.getByTestId('wall-pairing-code');
+    await codeBox.waitFor();
+    const code = (await codeBox.innerText()).trim();
+    const approved = await api(
+      g.url,
+      'POST',
+      '/api/display/approve',
+      { code, name: 'Bench wall', roleId: role.data.id, providers: PROVIDERS },
+      admin,
+    );
+    if (approved.code !== 0) throw new Error(`approve: ${approved.msg}`);
+    await page.locator('.dms-monitor.is-wall').waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    log(`wall paired on ${g.url}; load ${load()}`);
+
+    // Warm-up: one round on every table and a ring, so the idle page shows what the loaded one shows.
+    let rings = 0;
+    feed.ring(++rings);
+    feed.start();
+    await sleep(ROUND_MS);
+    await feed.drain();
+    await page
+      .locator('.dms-table')
+      .nth(TABLES - 1)
+      .waitFor({ timeout: 120_000 })
+      .catch(() => log('not every table is on the wall after 2 minutes'));
+    await sleep(5_000);
+    log(`warm-up done: ${feed.sent} events; idle ${IDLE_MS / 1000} s`);
+    if (process.env.BENCH_WALL_SHOT) await page.screenshot({ path: process.env.BENCH_WALL_SHOT });
+
+    const idle = await runPhase(page, cdp, IDLE_MS);
+    log(`idle: ${JSON.stringify(summarise(idle))}`);
+
+    const sentBefore = feed.sent;
+    const liveBefore = feed.liveEvents;
+    const ringBefore = feed.ringEvents;
+    feed.start();
+    const busy = await runPhase(page, cdp, LOAD_MS, (elapsed) => {
+      if (elapsed >= rings * RING_EVERY_MS) feed.ring(++rings);
+    });
+    const loadSeconds = (busy.endedAt - busy.startedAt) / 1000;
+    const loadFigures = summarise(busy);
+    const eventsPerSecond = Math.round((feed.sent - sentBefore) / loadSeconds);
+    const liveEventsPerSecond = Math.round((feed.liveEvents - liveBefore) / loadSeconds);
+    const ringEventsInLoad = feed.ringEvents - ringBefore;
+    const tablesShown = await page.locator('.dms-table').count();
+    log(`load: ${eventsPerSecond} events/s; ${JSON.stringify(loadFigures)}`);
+
+    // Reconnect, under the same load: stop the gateway, keep producing (queued), start it again.
+    const known = new Set((await openAlerts()).map((a) => a.id));
+    const reconnect = new PhaseRecord();
+    await page.evaluate(DRAIN);
+    feed.down = true;
+    await halt(g);
+    const haltedAt = Date.now();
+    await page.getByTestId('wall-link').and(page.locator('[data-link="stale"]')).waitFor({ timeout: 60_000 });
+    const staleAfterMs = Date.now() - haltedAt;
+    const missedRings = [feed.ring(++rings), feed.ring(++rings)];
+    await sleep(Math.max(0, 3_000 - (Date.now() - haltedAt)));
+    const upAt = await launch(g, port);
+    const downMs = upAt - haltedAt;
+    let queueSentMs: number | undefined;
+    void feed.flush().then(() => (queueSentMs = Date.now() - upAt));
+    log(`gateway down ${downMs} ms (wall stale after ${staleAfterMs} ms); measuring the recovery`);
+
+    let linkLiveMs: number | undefined;
+    const raisedAt = new Map<number, number>();
+    const shownAt = new Map<string, number>();
+    const missed = new Map<number, AlertItem>();
+    let lastApi = 0;
+    const deadline = upAt + 90_000;
+    for (;;) {
+      const now = Date.now();
+      const state = await page.evaluate(`(() => ({
+        link: document.querySelector('[data-testid="wall-link"]')?.getAttribute('data-link') ?? null,
+        groups: [...document.querySelectorAll('[data-group]')].map((e) => e.getAttribute('data-group')),
+      }))()`);
+      const s = state as { link: string | null; groups: string[] };
+      if (linkLiveMs === undefined && s.link === 'live') linkLiveMs = now - upAt;
+      for (const id of s.groups) if (!shownAt.has(id)) shownAt.set(id, now);
+      if (now - lastApi >= 250) {
+        lastApi = now;
+        for (const a of await openAlerts()) {
+          if (known.has(a.id) || a.kind !== 'crossbet' || missed.has(a.id)) continue;
+          missed.set(a.id, a);
+          raisedAt.set(a.id, Date.now());
+        }
+      }
+      // Without the risk engine (BENCH_WALL_RISK=off) no alert is raised: the link alone is measured.
+      const allRaised = missed.size >= (RISK_OFF ? 0 : missedRings.length);
+      const allShown = allRaised && [...missed.values()].every((a) => shownAt.has(a.subject));
+      // Done once the missed rings' alerts are raised and shown, and no new one came for 2 s.
+      const lastRaise = Math.max(upAt, ...raisedAt.values());
+      if (allShown && linkLiveMs !== undefined && Date.now() - lastRaise > 2_000) break;
+      if (Date.now() > deadline) break;
+      await sleep(50);
+    }
+    reconnect.add((await page.evaluate(DRAIN)) as Drained);
+    reconnect.startedAt = upAt;
+    reconnect.endedAt = Date.now();
+    feed.stop();
+    const shown = [...missed.values()].filter((a) => shownAt.has(a.subject));
+    // Shown on the wall: the first poll that saw its group, but never before the gateway answered.
+    const shownMs = shown.map((a) => Math.max(0, (shownAt.get(a.subject) as number) - upAt));
+    const raisedMs = [...missed.keys()].map((id) => (raisedAt.get(id) as number) - upAt);
+    const lt = reconnect.longTasks;
+
+    const figures = {
+      load: `${TABLES} baccarat tables dealing ${ROUND_MS / 1000} s rounds (${Math.max(1, Math.round((RATE * ROUND_MS) / 1000 / TABLES) - 2)} bets a round from ${PLAYERS_PER_TABLE} players of 6 providers), ${RATE} events/s target through the signed ingest, a ring of three (60 rounds, raising an alert) every ${RING_EVERY_MS / 1000} s; /wall/baccarat at 1920×1080 on a display token, headless Chromium`,
+      riskEngine: RISK_OFF ? 'off' : 'on',
+      loadAverageStart: loadAtStart,
+      loadAverageEnd: load(),
+      eventsPerSecondAchieved: eventsPerSecond,
+      liveEventsPerSecond,
+      ringEventsInLoad,
+      tablesShown,
+      idle: summarise(idle),
+      underLoad: loadFigures,
+      reconnect: {
+        gatewayDownMs: downMs,
+        wallStaleAfterHaltMs: staleAfterMs,
+        wallLinkLiveAfterMs: linkLiveMs ?? null,
+        queuedEventsSentAfterMs: queueSentMs ?? null,
+        missedAlertsExpected: missed.size,
+        missedAlertsShown: shown.length,
+        missedAlertsRaisedAfterMsMax: raisedMs.length ? Math.max(...raisedMs) : null,
+        missedAlertsShownAfterMsMax:
+          shownMs.length === missed.size && shownMs.length ? Math.max(...shownMs) : null,
+        longTasks: lt.length,
+        longTaskMsMax: r1(Math.max(0, ...lt)),
+      },
+      ingestFailuresWhileDown: feed.failedPosts,
+    };
+    process.stderr.write(`${JSON.stringify(figures, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  } finally {
+    await cleanup();
+  }
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void cleanup().then(() => process.exit(1));
+  });
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`${String(err instanceof Error ? err.stack : err)}\n`);
+    process.exit(1);
+  },
+);

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { DEFAULT_RISK_SETTINGS } from '../shared/src/contracts/http/riskSettings';
 import type { RiskInput } from '../gateway/src/engine/risk/detector.port';
-import { createRiskDetector } from '../gateway/src/engine/risk/risk.detector';
+import { createRiskDetector, fairResult, fairVariance } from '../gateway/src/engine/risk/risk.detector';
 import { syntheticPlatform } from '../gateway/src/engine/risk/risk.platform.fixture';
 import { hardPlatform } from '../gateway/src/engine/risk/risk.platform.hard';
 import type { PlatformEvent, BetPlacedEvent } from '../shared/src/contracts/events/platform';
@@ -162,7 +162,9 @@ const builtIn =
         bonus: truth.bonusAbusers.map(key),
         transfer: truth.moneyMovers.map(key),
         provider: [],
-        lookAlikes: world.players.filter((p, i) => !p.role && (p.style !== 'random' || friends.has(i))).map(key),
+        lookAlikes: world.players
+          .filter((p, i) => !p.role && (p.style !== 'random' || friends.has(i)))
+          .map(key),
       },
     };
   };
@@ -175,9 +177,21 @@ const PLATFORMS: Platform[] = [
   { name: 'hard seed 3', build: hard({ seed: 3 }) },
   {
     name: 'hard alien (12 tables, 8,000 honest, stakes ×7, 3 time zones, more frauds)',
-    build: hard({ seed: 4, tables: 12, honest: 8000, stakeScale: 7, timezones: [0, -5, 9], pairs: 10, rings: 8, cheaters: 6 }),
+    build: hard({
+      seed: 4,
+      tables: 12,
+      honest: 8000,
+      stakeScale: 7,
+      timezones: [0, -5, 9],
+      pairs: 10,
+      rings: 8,
+      cheaters: 6,
+    }),
   },
-  { name: 'simple seed 1', build: fixture({ seed: 1, tables: 12, rounds: 300, honest: 600, pairs: 4, rings: 3 }) },
+  {
+    name: 'simple seed 1',
+    build: fixture({ seed: 1, tables: 12, rounds: 300, honest: 600, pairs: 4, rings: 3 }),
+  },
   {
     name: 'simple alien (20 tables, 1,200 players, stakes ×7)',
     build: fixture({ seed: 99, tables: 20, rounds: 240, honest: 1200, pairs: 8, rings: 6, stakeScale: 7 }),
@@ -214,6 +228,11 @@ function evaluate(p: Platform) {
   // Naive baseline: pairs opposite with matched amounts (same tolerance) in ≥ 5 rounds.
   const naiveCount = new Map<string, number>();
   const naive = new Set<string>();
+  // Abnormal winners: rounds played (to detection), and their results at fair odds (Σy, Σ variance under
+  // chance: each round's bets taken as independent), for the z-score of a miss.
+  const winners = new Map(
+    truth.win_rate.map((k) => [k, { rounds: 0, sum: 0, variance: 0, detectedAfter: -1 }]),
+  );
   let bets = 0;
   const t0 = performance.now();
   let detectMs = 0;
@@ -222,6 +241,25 @@ function evaluate(p: Platform) {
       bets += input.round.bets.length;
       const present = new Set(input.round.bets.map((b) => `${b.provider}:${b.account}`));
       for (const g of groups.values()) if (g.members.every((m) => present.has(m))) g.seen += 1;
+      const byWinner = new Map<string, [number, number, number]>();
+      for (const b of input.round.bets) {
+        const k = `${b.provider}:${b.account}`;
+        if (!winners.has(k)) continue;
+        const y = fairResult(input.round.gameId, b.betType, b.amount, b.payout);
+        const v = fairVariance(input.round.gameId, b.betType);
+        if (y === undefined || v === undefined || b.amount <= 0) continue;
+        const t = byWinner.get(k) ?? [0, 0, 0];
+        t[0] += b.amount * y;
+        t[1] += b.amount * b.amount * v;
+        t[2] += b.amount;
+        byWinner.set(k, t);
+      }
+      for (const [k, [ys, vs, staked]] of byWinner) {
+        const w = winners.get(k)!;
+        w.rounds += 1;
+        w.sum += ys / staked;
+        w.variance += vs / (staked * staked);
+      }
       const sides = input.round.bets.filter((b) => b.betType === 'banker' || b.betType === 'player');
       for (let i = 0; i < sides.length; i++)
         for (let j = i + 1; j < sides.length; j++) {
@@ -248,10 +286,14 @@ function evaluate(p: Platform) {
         if (g && g.detectedAfter === undefined) g.detectedAfter = g.seen;
       } else if (f.type === 'player') {
         for (const kind of f.kinds) flagged[kind].add(`${f.provider}:${f.account}`);
+        const w = winners.get(`${f.provider}:${f.account}`);
+        if (w && w.detectedAfter < 0 && f.kinds.includes('win_rate')) w.detectedAfter = w.rounds;
         if (lookAlike.has(`${f.provider}:${f.account}`)) touched.add(`player:${f.provider}:${f.account}`);
       } else if (f.type === 'provider') {
         if (process.env.DETECT_EVAL_DEBUG && !flagged.provider.has(String(f.provider)))
-          console.log(`  provider ${f.provider} ${f.kinds.join('+')} at ${new Date(f.lastSeenAt).toISOString()}: ${f.reason}`);
+          console.log(
+            `  provider ${f.provider} ${f.kinds.join('+')} at ${new Date(f.lastSeenAt).toISOString()}: ${f.reason}`,
+          );
         flagged.provider.add(String(f.provider));
       }
     }
@@ -273,11 +315,20 @@ function evaluate(p: Platform) {
     if (process.env.DETECT_EVAL_DEBUG) {
       const fp = [...got].filter((k) => !want.has(k));
       const fn = [...want].filter((k) => !got.has(k));
-      if (fp.length || fn.length) console.log(`  ${kind}: false ${fp.slice(0, 8).join(', ')}; missed ${fn.join(', ')}`);
+      if (fp.length || fn.length)
+        console.log(`  ${kind}: false ${fp.slice(0, 8).join(', ')}; missed ${fn.join(', ')}`);
+      if (kind === 'win_rate')
+        for (const [k, w] of winners)
+          console.log(
+            `    ${k}: ${w.rounds} rounds, z ${(w.sum / Math.sqrt(w.variance || 1)).toFixed(2)} at fair odds, ${w.detectedAfter >= 0 ? `flagged after ${w.detectedAfter}` : 'missed'}`,
+          );
     }
-    const delays = [...groups.values()]
-      .filter((g) => g.kind === kind && g.detectedAfter !== undefined)
-      .map((g) => g.detectedAfter!);
+    const delays =
+      kind === 'win_rate'
+        ? [...winners.values()].filter((w) => w.detectedAfter >= 0).map((w) => w.detectedAfter)
+        : [...groups.values()]
+            .filter((g) => g.kind === kind && g.detectedAfter !== undefined)
+            .map((g) => g.detectedAfter!);
     rows.push([
       kind,
       String(want.size),

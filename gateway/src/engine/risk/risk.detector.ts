@@ -2,6 +2,7 @@ import type { RiskSettings } from '@dms/shared/contracts/http/riskSettings';
 import { OPPOSITE_BET, type BetType } from '@dms/shared/domain/games';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import { HOUSE_EDGE } from '@dms/shared/games/settlement';
+import { TEEN_PATTI_CATEGORY_COUNTS, TEEN_PATTI_HANDS, TeenPattiCategory } from '@dms/shared/games/teenPatti';
 import type { RiskInput, SettledRound, WalletEvent } from './detector.port';
 import type {
   CrossbetFinding,
@@ -52,14 +53,68 @@ const MAX_RINGS = 50_000;
 const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
 /**
- * Bets of the player's results test: the first half of the components bet the same on every round, the second
- * half in proportion to the round's stake against the player's mean stake so far (at most
- * {@link WEIGHT_MAX} times), so that a player who stakes more when they know the result is found sooner.
+ * Bets of the player's results test, as fractions of the e-process staked on each round at fair odds (the
+ * share of rounds whose result a cheater knows, in the alternative's words): the first half of the components
+ * bet the same on every round, the second half in proportion to the round's stake against the player's mean
+ * stake so far (at most {@link WEIGHT_MAX} times, never more than {@link FRACTION_MAX} of the e-process), so
+ * that a player who stakes more when they know the result is found sooner.
  */
 const LAMBDAS = [0.05, 0.1, 0.2, 0.3];
 const WEIGHT_MAX = 3;
+const FRACTION_MAX = 0.9;
 /** A component of the results test never falls below this (a long unlucky run does not hide a later cheat). */
 const WIN_FLOOR = 0.01;
+/**
+ * Each bet's chance of winning and of a push (the stake back) under fair play, exact for the game: baccarat
+ * from the 8-deck analysis (the figures of its house edges), Teen Patti from its 22,100 hands (two hands tie
+ * with probability 0.00110649; Pair Plus wins on a pair or better of hand A).
+ */
+const BACCARAT_TIE_P = 0.095156;
+const TEEN_PATTI_TIE_P = 0.00110649;
+const BET_ODDS: Readonly<Record<number, Readonly<Record<string, { win: number; push: number }>>>> = {
+  1: {
+    banker: { win: 0.458597, push: BACCARAT_TIE_P },
+    player: { win: 0.446247, push: BACCARAT_TIE_P },
+    tie: { win: BACCARAT_TIE_P, push: 0 },
+    banker_pair: { win: 0.0746988, push: 0 },
+    player_pair: { win: 0.0746988, push: 0 },
+  },
+  2: {
+    player_a: { win: (1 - TEEN_PATTI_TIE_P) / 2, push: TEEN_PATTI_TIE_P },
+    player_b: { win: (1 - TEEN_PATTI_TIE_P) / 2, push: TEEN_PATTI_TIE_P },
+    tie: { win: TEEN_PATTI_TIE_P, push: 0 },
+    pair_plus: {
+      win: 1 - TEEN_PATTI_CATEGORY_COUNTS[TeenPattiCategory.HighCard] / TEEN_PATTI_HANDS,
+      push: 0,
+    },
+  },
+};
+/**
+ * A bet's result at fair odds, per unit staked: 0 on a push, `1/q − 1` when won and −1 when lost, `q` its
+ * chance of winning when it does not push. Its mean under fair play is exactly 0 whatever the bet, and its
+ * scale is the same for every bet (a Tie's 8 to 1 weighs what its chance says, not its payout), so that the
+ * likelihood ratio of "knows the result of a share k of the rounds" is `1 + k·y` on every bet type.
+ */
+export function fairResult(
+  gameId: number,
+  betType: string,
+  amount: number,
+  payout: number,
+): number | undefined {
+  const odds = BET_ODDS[gameId]?.[betType];
+  if (!odds) return undefined;
+  if (payout === amount && odds.push > 0) return 0;
+  const q = odds.win / (1 - odds.push);
+  return payout > amount ? 1 / q - 1 : -1;
+}
+
+/** The variance of {@link fairResult} under fair play: (1 − push)·(1 − q)/q; undefined for an unknown bet. */
+export function fairVariance(gameId: number, betType: string): number | undefined {
+  const odds = BET_ODDS[gameId]?.[betType];
+  if (!odds) return undefined;
+  const q = odds.win / (1 - odds.push);
+  return (1 - odds.push) * (1 / q - 1);
+}
 const HOUR = 3_600_000;
 /** Most opposition neighbours of one account searched for a star-shaped ring (2^n subsets). */
 const STAR_MAX = 10;
@@ -325,12 +380,17 @@ function matchProb(xs: readonly number[], ys: readonly number[], tolPct: number)
 }
 
 /**
- * Whether a group's stakes on their sides make a ring's bet: both sides taken, the net exposure
- * |Σside0 − Σside1| within the tolerance of the larger side, every member needed (without any one of them it
- * is not balanced, so that a bystander's small stake does not join), and not two balanced groups side by side
- * (two matched pairs at one table are two pairs, not a ring).
+ * How a group's stakes on their sides stand: `ring` when they make a ring's bet — both sides taken, the net
+ * exposure |Σside0 − Σside1| within the tolerance of the larger side, every member needed (without any one of
+ * them it is not balanced, so that a bystander's small stake does not join); `split` when they are balanced
+ * but as two balanced groups side by side (two matched pairs at one table are two pairs, not a ring; a ring
+ * that splits that way on a round says nothing about being one); `none` otherwise.
  */
-function balancedGroup(amounts: readonly number[], sides: readonly Side[], tol: number): boolean {
+function groupBalance(
+  amounts: readonly number[],
+  sides: readonly Side[],
+  tol: number,
+): 'ring' | 'split' | 'none' {
   const n = amounts.length;
   const balancedPart = (mask: number) => {
     let t0 = 0;
@@ -343,11 +403,11 @@ function balancedGroup(amounts: readonly number[], sides: readonly Side[], tol: 
     return t0 > 0 && t1 > 0 && Math.abs(t0 - t1) <= tol * Math.max(t0, t1);
   };
   const full = (1 << n) - 1;
-  if (!balancedPart(full)) return false;
-  for (let i = 0; i < n; i++) if (balancedPart(full & ~(1 << i))) return false;
+  if (!balancedPart(full)) return 'none';
+  for (let i = 0; i < n; i++) if (balancedPart(full & ~(1 << i))) return 'none';
   // Two balanced parts: enumerate the parts holding member 0 (each split once).
-  for (let sub = 1; sub < full; sub += 2) if (balancedPart(sub) && balancedPart(full & ~sub)) return false;
-  return true;
+  for (let sub = 1; sub < full; sub += 2) if (balancedPart(sub) && balancedPart(full & ~sub)) return 'split';
+  return 'ring';
 }
 
 /** A Bernoulli likelihood ratio: the alternative `alt` (never below chance `p0`) against chance. */
@@ -437,7 +497,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const positions = new Map<string, { side: Side; amount: number; turnover: number }>();
     const sideNames: [string, string] = r.gameId === 2 ? ['player_a', 'player_b'] : ['banker', 'player'];
     const net = new Map<string, [number, number, number]>();
-    /** Each account's result on the round against the house edge: Σ(payout − stake + edge·stake), Σ stake. */
+    /** Each account's result on the round at fair odds: Σ stake·y (see {@link fairResult}), Σ stake. */
     const results = new Map<AccountState, [number, number]>();
     const providerRounds = new Map<number, ProviderRound>();
     for (const b of r.bets) {
@@ -819,7 +879,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
             ) {
               const amounts = group.map((m) => positions.get(m)!.amount);
               const sides = group.map((m) => positions.get(m)!.side);
-              if (balancedGroup(amounts, sides, tol)) seed([...group]);
+              if (groupBalance(amounts, sides, tol) === 'ring') seed([...group]);
             }
             if (group.length < st.ringMaxSize) visit(i + 1);
             sums[kp.side] -= kp.amount;
@@ -843,20 +903,31 @@ class RiskDetectorImpl implements RiskDetector<State> {
       const amounts = present.map((m) => positions.get(m)!);
       const tol = st.amountTolerancePct / 100;
       const stakes = amounts.map((p) => p.amount);
-      const balancedWith = (sides: Side[]) => balancedGroup(stakes, sides, tol);
-      const balanced = balancedWith(amounts.map((p) => p.side));
-      // Chance of balance: every member's side drawn from its own habits in this context.
-      let p0 = 0;
+      const observed = groupBalance(
+        stakes,
+        amounts.map((p) => p.side),
+        tol,
+      );
+      // Chance of a ring's bet: every member's side drawn from its own habits in this context, given that the
+      // stakes do not split into two balanced groups (a round that splits so is not counted either way: the
+      // factor is 1 there and the likelihood ratio of the rest, conditional on not splitting, elsewhere).
+      ring.lastSeen = r.settledAt;
+      if (observed === 'split') continue;
+      let pRing = 0;
+      let pSplit = 0;
       const n = present.length;
       for (let mask = 0; mask < 1 << n; mask++) {
         const sides = present.map((_, i) => ((mask >> i) & 1) as Side);
-        if (!balancedWith(sides)) continue;
+        const b = groupBalance(stakes, sides, tol);
+        if (b === 'none') continue;
         let p = 1;
         present.forEach((m, i) => (p *= sideProb(this.s.accounts[m]!, ctx, sides[i]!)));
-        p0 += p;
+        if (b === 'ring') pRing += p;
+        else pSplit += p;
       }
+      const balanced = observed === 'ring';
+      const p0 = pRing / Math.max(1 - pSplit, 1e-9);
       ring.rounds += 1;
-      ring.lastSeen = r.settledAt;
       ring.logE = Math.max(-5, ring.logE + Math.log(bernoulliFactor(balanced, p0, ALT_BALANCED)));
       if (balanced) {
         ring.evidence.push(r.roundId);
@@ -905,35 +976,37 @@ class RiskDetectorImpl implements RiskDetector<State> {
     payout: number,
     results: Map<AccountState, [number, number]>,
   ): void {
-    const edges = HOUSE_EDGE[r.gameId as 1 | 2] as Readonly<Record<string, number>> | undefined;
-    const edge = edges?.[betType];
     acc.turnoverSinceBonus += amount;
     acc.turnoverSinceMove += amount;
     acc.staked += amount;
-    if (edge === undefined || amount <= 0) return;
+    if (amount <= 0) return;
+    const y = fairResult(r.gameId, betType, amount, payout);
+    if (y === undefined) return;
     const res = results.get(acc) ?? [0, 0];
-    res[0] += payout - amount + edge * amount;
+    res[0] += y * amount;
     res[1] += amount;
     results.set(acc, res);
   }
 
   /**
-   * The results test of one round: the round's result per unit staked, plus the edge, has mean 0 under fair
-   * play whatever the bets (its expectation given the past is 0), and is at least −1; each component multiplies
-   * by 1 + λ·w·x (w the round's weight, predictable), so that their mean is an e-process.
+   * The results test of one round: the round's bets at fair odds, Σ stake·y / Σ stake (see {@link fairResult}),
+   * has mean 0 under fair play whatever the bets and is at least −1; each component multiplies by 1 + k·w·y
+   * (k its fraction, w the round's weight, both predictable), so that their mean is an e-process. It is the
+   * likelihood ratio of a player who knows the result of a share k of the rounds against chance.
    */
   private playerResult(acc: AccountState, x: number, staked: number, ts: number): PlayerFinding | undefined {
     if (staked <= 0) return undefined;
     const half = LAMBDAS.length;
     if (acc.winE.length !== 2 * half) acc.winE = [...LAMBDAS, ...LAMBDAS].map(() => 1);
-    const u = Math.max(-1, x / staked);
+    const y = Math.max(-1, x / staked);
     const rounds = acc.winRounds ?? 0;
     const mean = rounds > 0 ? (acc.winStake ?? 0) / rounds : staked;
     const w = Math.min(WEIGHT_MAX, staked / Math.max(mean, 1));
     let sum = 0;
     for (let i = 0; i < 2 * half; i++) {
       const lambda = LAMBDAS[i % half]!;
-      const factor = 1 + lambda * (i < half ? 1 : w) * u;
+      const fraction = i < half ? lambda : Math.min(FRACTION_MAX, lambda * w);
+      const factor = 1 + fraction * y;
       const e = Math.max(WIN_FLOOR, acc.winE[i]! * Math.max(0, factor));
       acc.winE[i] = e;
       sum += e;

@@ -75,7 +75,7 @@ export class LiveConnection {
       autoConnect: false,
       reconnection: true,
       reconnectionDelay: 1_000,
-      reconnectionDelayMax: 15_000,
+      reconnectionDelayMax: 5_000,
       randomizationFactor: 0.5,
       auth: (cb) => {
         const auth: HandshakeAuth = { token: getToken() ?? '', visible: this.visibility.visible() };

@@ -14,6 +14,10 @@ import {
 } from './riskRunner.repository';
 import type { RiskOutput, RiskSink } from './riskSink.port';
 
+/** The longest the detector runs on the gateway's thread before it lets I/O in (a step, a slice of a replay). */
+const SLICE_MS = 50;
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Makes a detector, from a stored snapshot or (undefined) fresh. */
 export type DetectorFactory<Output, Snapshot> = (
   snapshot: Snapshot | undefined,
@@ -226,7 +230,9 @@ export class RiskRunner<Output, Snapshot> {
     if (!(await this.lease())) return;
     this.leading ??= await this.restore();
     while (!this.stopping && (await this.lease()) && (await this.step())) {
-      // One chunk per round; the lease is renewed between chunks when due.
+      // One chunk (or slice of one) per round; the lease is renewed between them when due, and the gateway's
+      // I/O has its turn (a store that answers synchronously would otherwise never let it).
+      await yieldToIo();
     }
   }
 
@@ -246,7 +252,14 @@ export class RiskRunner<Output, Snapshot> {
     while (comparePositions(at, checkpoint.position) < 0) {
       const chunk = await this.reader.read(at, this.tuning.chunkSize);
       const upTo = chunk.filter((p) => comparePositions(p.position, checkpoint.position) <= 0);
-      for (const p of upTo) detector.process(p.input);
+      let sliceEnd = performance.now() + SLICE_MS;
+      for (const p of upTo) {
+        detector.process(p.input);
+        if (performance.now() >= sliceEnd) {
+          await yieldToIo();
+          sliceEnd = performance.now() + SLICE_MS;
+        }
+      }
       inputs += upTo.length;
       const last = upTo[upTo.length - 1];
       if (!last) break;
@@ -283,16 +296,22 @@ export class RiskRunner<Output, Snapshot> {
     const leading = this.leading;
     if (!leading) return false;
     const chunk = await this.reader.read(leading.checkpoint.position, this.tuning.chunkSize);
-    const last = chunk[chunk.length - 1];
-    if (!last) return false;
+    if (chunk.length === 0) return false;
     const outputs: RiskOutput<Output>[] = [];
+    // The detector runs on the gateway's thread: a step takes at most about SLICE_MS of it (then commits what
+    // it did), so that ingest, sockets and the API keep answering behind a backlog of crowded rounds.
+    const sliceEnd = performance.now() + SLICE_MS;
+    let used = 0;
     for (const { position, input } of chunk) {
       for (const output of leading.detector.process(input))
         outputs.push({ seq: position.seq, position, output });
+      used += 1;
+      if (performance.now() >= sliceEnd) break;
     }
+    const last = chunk[used - 1]!;
     const to: RunnerCheckpoint = {
       position: last.position,
-      inputs: leading.checkpoint.inputs + chunk.length,
+      inputs: leading.checkpoint.inputs + used,
     };
     const now = this.now();
     const due =

@@ -164,6 +164,23 @@ describe('session flow against a fake gateway', () => {
     expect(result.payload).toBe('Request fail');
   });
 
+  it('asks for the user info once more after a request that got no answer, and keeps the session', async () => {
+    Cookies.set(TOKEN_COOKIE, 'tok');
+    const answer = new Response(JSON.stringify({ code: 0, data: userInfo({ permission: '3000' }) }), {
+      headers: { 'content-type': 'application/json' },
+    });
+    const fetchMock = vi
+      .fn()
+      .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
+      .mockImplementation(() => Promise.resolve(answer.clone()));
+    vi.stubGlobal('fetch', fetchMock);
+    const store = setupStore(undefined, { live: false });
+    await store.dispatch(loadUserInfo()).unwrap();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(Cookies.get(TOKEN_COOKIE)).toBe('tok');
+    expect(store.getState().session.status).toBe('ready');
+  });
+
   it('logs out: tells the gateway, clears token, roles, cookie and visited tags', async () => {
     Cookies.set(TOKEN_COOKIE, 'tok');
     const gateway = fakeGateway({

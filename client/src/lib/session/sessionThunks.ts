@@ -9,6 +9,9 @@ import { loggedIn, userInfoFailed, userInfoLoaded, userInfoRequested } from './s
 import { removeToken, setToken } from './token';
 import { deriveSessionProfile, UserInfoError } from './userInfo';
 
+/** Wait before asking for the user info again after a request that got no answer. */
+const INFO_RETRY_MS = 1_000;
+
 function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && 'code' in value && 'status' in value;
 }
@@ -39,10 +42,21 @@ export const loadUserInfo = createAsyncThunk<void, void, { rejectValue: string }
   'session/loadUserInfo',
   async (_, { dispatch, rejectWithValue }) => {
     dispatch(userInfoRequested());
-    try {
-      const info = await dispatch(
+    const fetchInfo = () =>
+      dispatch(
         sessionApi.endpoints.userInfo.initiate(undefined, { subscribe: false, forceRefetch: true }),
       ).unwrap();
+    try {
+      let info;
+      try {
+        info = await fetchInfo();
+      } catch (first) {
+        // No answer at all (the network, or a request cut off as the page navigates away): ask once more
+        // before ending the session. A page that is leaving never gets here, and keeps its token.
+        if (!isApiError(first) || typeof first.status === 'number') throw first;
+        await new Promise((resolve) => setTimeout(resolve, INFO_RETRY_MS));
+        info = await fetchInfo();
+      }
       dispatch(userInfoLoaded(deriveSessionProfile(info)));
     } catch (cause) {
       removeToken();

@@ -1,11 +1,12 @@
 import './baccaratMonitor.css';
-import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
 import { MonitorPanel } from '@/components/monitor/MonitorPanel';
 import { MonitorSummary } from '@/components/monitor/MonitorSummary';
+import { TablesFallback } from '@/components/monitor/TablesFallback';
 import { FINDINGS_FLOOR_MS } from '@/components/monitor/panelClock';
 import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
@@ -63,16 +64,21 @@ export function BaccaratMonitor({ variant }: BaccaratMonitorProps) {
         ))}
       </div>
     );
-  else if (feed.loading && mode === 'live') tables = <Spinner size={32} />;
-  else if (feed.failed && mode === 'live')
+  else
     tables = (
-      <NonIdealState
-        icon="error"
-        description={t('loadFailed')}
-        action={wall ? undefined : <Button icon="refresh" text={t('retry')} onClick={feed.retry} />}
+      <TablesFallback
+        loading={feed.loading && mode === 'live'}
+        failed={feed.failed && mode === 'live'}
+        wall={wall}
+        onRetry={feed.retry}
+        texts={{
+          failed: t('loadFailed'),
+          retry: t('retry'),
+          empty: t('tables.empty'),
+          emptyHint: t('tables.emptyHint'),
+        }}
       />
     );
-  else tables = <NonIdealState icon="th" title={t('tables.empty')} description={t('tables.emptyHint')} />;
 
   const figures: [string, string][] = [
     [t('summary.tables'), formatCount(summary.tables)],

@@ -1,10 +1,11 @@
 import './teenPattiMonitor.css';
-import { Button, Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { MonitorPanel } from '@/components/monitor/MonitorPanel';
 import { MonitorSummary } from '@/components/monitor/MonitorSummary';
+import { TablesFallback } from '@/components/monitor/TablesFallback';
 import { FINDINGS_FLOOR_MS } from '@/components/monitor/panelClock';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
 import { selectColorScheme } from '@/lib/settings/settingsSlice';
@@ -49,16 +50,21 @@ export function TeenPattiMonitor({ variant }: TeenPattiMonitorProps) {
         ))}
       </div>
     );
-  else if (feed.loading) grid = <Spinner size={32} />;
-  else if (feed.failed)
+  else
     grid = (
-      <NonIdealState
-        icon="error"
-        description={t('loadFailed')}
-        action={wall ? undefined : <Button icon="refresh" text={t('retry')} onClick={feed.retry} />}
+      <TablesFallback
+        loading={feed.loading}
+        failed={feed.failed}
+        wall={wall}
+        onRetry={feed.retry}
+        texts={{
+          failed: t('loadFailed'),
+          retry: t('retry'),
+          empty: t('tables.empty'),
+          emptyHint: t('tables.emptyHint'),
+        }}
       />
     );
-  else grid = <NonIdealState icon="th" title={t('tables.empty')} description={t('tables.emptyHint')} />;
 
   const figures: [string, string][] = [
     [t('summary.tables'), formatCount(summary.tables)],

@@ -20,6 +20,7 @@ import {
   type Gateway,
   type Page,
 } from './harness';
+import { baccaratPayout, roundEvents, type RoundBet } from './rounds';
 
 const SECRET = 'e2e-ingest-secret-0123456789';
 const TABLE = 'BAC-E2E-M';
@@ -52,48 +53,29 @@ function rounds(t0: number, from: number, to: number): unknown[] {
     const total = 10_000 * (1 + Math.floor(rand() * 5));
     const u = rand();
     const winner = u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
-    const bets: [string, number, string, number][] = [
-      ['ringa', 1, side, total],
-      ['ringb', 2, other, Math.round(total * 0.6)],
-      ['ringc', 3, other, Math.round(total * 0.4)],
-      ['honest1', 4, rand() < 0.5 ? 'banker' : 'player', 5_000 * (1 + Math.floor(rand() * 3))],
-      ['honest2', 5, rand() < 0.8 ? 'tie' : 'player', 2_000 * (1 + Math.floor(rand() * 3))],
+    const bets: RoundBet[] = [
+      { account: 'ringa', playerId: 1, betType: side, amount: total },
+      { account: 'ringb', playerId: 2, betType: other, amount: Math.round(total * 0.6) },
+      { account: 'ringc', playerId: 3, betType: other, amount: Math.round(total * 0.4) },
+      {
+        account: 'honest1',
+        playerId: 4,
+        betType: rand() < 0.5 ? 'banker' : 'player',
+        amount: 5_000 * (1 + Math.floor(rand() * 3)),
+      },
+      {
+        account: 'honest2',
+        playerId: 5,
+        betType: rand() < 0.8 ? 'tie' : 'player',
+        amount: 2_000 * (1 + Math.floor(rand() * 3)),
+      },
     ];
-    out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
-    for (const [account, playerId, betType, amount] of bets)
-      out.push({
-        type: 'bet.placed',
-        id: `${roundId}-${account}`,
-        transactionId: `${roundId}-${account}`,
-        ts: ts + 1000,
-        playerId,
-        account,
-        betType,
-        amount,
-        ...common,
-      });
-    const payout = (betType: string, amount: number) =>
-      winner === 'tie'
-        ? betType === 'tie'
-          ? amount * 9
-          : amount
-        : betType !== winner
-          ? 0
-          : betType === 'banker'
-            ? Math.round(amount * 1.95)
-            : amount * 2;
-    out.push({
-      type: 'round.settled',
-      id: `st-${roundId}`,
-      ts: ts + 4_000,
-      ...common,
-      result: { winner, playerPair: rand() < 0.1, bankerPair: rand() < 0.1 },
-      payouts: bets.map(([account, playerId, betType, amount]) => ({
-        transactionId: `${roundId}-${account}`,
-        playerId,
-        payout: payout(betType, amount),
-      })),
-    });
+    const result = { winner, playerPair: rand() < 0.1, bankerPair: rand() < 0.1 };
+    out.push(
+      ...roundEvents(common, ts, ts + 4_000, bets, result, (bet) =>
+        baccaratPayout(winner, bet.betType, bet.amount),
+      ),
+    );
   }
   return out;
 }

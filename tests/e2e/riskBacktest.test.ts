@@ -16,6 +16,7 @@ import {
   type Gateway,
   type Page,
 } from './harness';
+import { baccaratPayout, roundEvents, type RoundBet } from './rounds';
 
 const SECRET = 'e2e-ingest-secret-0123456789';
 let gateway: Gateway;
@@ -51,51 +52,29 @@ function history(n: number): unknown[] {
       };
       const u = rand();
       const winner = u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
-      const bets: [string, string, number][] = [];
+      const bets: RoundBet[] = [];
+      const bet = (account: string, betType: string, amount: number) =>
+        bets.push({
+          account,
+          playerId: 1 + bets.length,
+          betType,
+          amount,
+          transactionId: `${roundId}-${bets.length}`,
+        });
       for (let h = 0; h < 8; h++)
-        if (rand() < 0.7) bets.push([`honest${table}-${h}`, side(), 1000 * (1 + Math.floor(rand() * 10))]);
+        if (rand() < 0.7) bet(`honest${table}-${h}`, side(), 1000 * (1 + Math.floor(rand() * 10)));
       if (table === 0 && rand() < 0.85) {
         const s = side();
         const amount = 5000 * (1 + Math.floor(rand() * 6));
-        bets.push(
-          ['pairx', s, amount],
-          ['pairy', s === 'banker' ? 'player' : 'banker', Math.round(amount * (0.95 + rand() * 0.1))],
-        );
+        bet('pairx', s, amount);
+        bet('pairy', s === 'banker' ? 'player' : 'banker', Math.round(amount * (0.95 + rand() * 0.1)));
       }
-      out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
-      bets.forEach(([account, betType, amount], k) =>
-        out.push({
-          type: 'bet.placed',
-          id: `${roundId}-${k}`,
-          transactionId: `${roundId}-${k}`,
-          ts: ts + 1000,
-          playerId: 1 + k,
-          account,
-          betType,
-          amount,
-          ...common,
-        }),
+      const result = { winner, playerPair: false, bankerPair: false };
+      out.push(
+        ...roundEvents(common, ts, ts + 20_000, bets, result, (b) =>
+          baccaratPayout(winner, b.betType, b.amount),
+        ),
       );
-      const payout = (betType: string, amount: number) =>
-        winner === 'tie'
-          ? amount
-          : betType !== winner
-            ? 0
-            : betType === 'banker'
-              ? Math.round(amount * 1.95)
-              : amount * 2;
-      out.push({
-        type: 'round.settled',
-        id: `st-${roundId}`,
-        ts: ts + 20_000,
-        ...common,
-        result: { winner, playerPair: false, bankerPair: false },
-        payouts: bets.map(([, betType, amount], k) => ({
-          transactionId: `${roundId}-${k}`,
-          playerId: 1 + k,
-          payout: payout(betType, amount),
-        })),
-      });
     }
   return out;
 }

@@ -1,5 +1,68 @@
 /** Baccarat rounds for the browser tests, as a platform's signed ingest carries them. */
 
+/** What every event of a round repeats: provider, currency, game, table, shoe and round. */
+export interface RoundCommon {
+  provider: number;
+  currency: string;
+  gameId: number;
+  tableId: string;
+  shoeId: string;
+  roundId: string;
+}
+
+/** A bet of a round; its transaction id is `<round>-<account>` unless given. */
+export interface RoundBet {
+  account: string;
+  playerId: number;
+  betType: string;
+  amount: number;
+  transactionId?: string;
+}
+
+/**
+ * The events of one round as a platform sends them: started at `ts`, its bets a second later, settled at
+ * `settledAt` with `result` and each bet's payout from `payout`.
+ */
+export function roundEvents(
+  common: RoundCommon,
+  ts: number,
+  settledAt: number,
+  bets: RoundBet[],
+  result: object,
+  payout: (bet: RoundBet) => number,
+): unknown[] {
+  const tx = (b: RoundBet) => b.transactionId ?? `${common.roundId}-${b.account}`;
+  return [
+    { type: 'round.started', id: `rs-${common.roundId}`, ts, ...common },
+    ...bets.map((b) => ({
+      type: 'bet.placed',
+      id: tx(b),
+      transactionId: tx(b),
+      ts: ts + 1000,
+      playerId: b.playerId,
+      account: b.account,
+      betType: b.betType,
+      amount: b.amount,
+      ...common,
+    })),
+    {
+      type: 'round.settled',
+      id: `st-${common.roundId}`,
+      ts: settledAt,
+      ...common,
+      result,
+      payouts: bets.map((b) => ({ transactionId: tx(b), playerId: b.playerId, payout: payout(b) })),
+    },
+  ];
+}
+
+/** A baccarat bet's payout: Banker pays 0.95, Player 1, Tie 8; Banker and Player push on a tie. */
+export function baccaratPayout(winner: string, betType: string, amount: number): number {
+  if (winner === 'tie') return betType === 'tie' ? amount * 9 : amount;
+  if (betType !== winner) return 0;
+  return betType === 'banker' ? Math.round(amount * 1.95) : amount * 2;
+}
+
 export interface RingRoundsOptions {
   /** The table the rounds are dealt on, and its shoe. */
   table: string;
@@ -36,46 +99,28 @@ export function ringRounds(o: RingRoundsOptions): unknown[] {
     const total = 10_000 * (1 + Math.floor(rand() * 5));
     const u = rand();
     const winner = u < 0.46 ? 'banker' : u < 0.91 ? 'player' : 'tie';
-    const bets: [string, number, string, number][] = [
-      [a, pa, side, total],
-      [b, pb, other, Math.round(total * 0.6)],
-      [c, pc, other, Math.round(total * 0.4)],
-      [h1, ph1, rand() < 0.5 ? 'banker' : 'player', 5_000 * (1 + Math.floor(rand() * 3))],
-      [h2, ph2, rand() < 0.5 ? 'banker' : 'player', 2_000 * (1 + Math.floor(rand() * 3))],
+    const bets: RoundBet[] = [
+      { account: a, playerId: pa, betType: side, amount: total },
+      { account: b, playerId: pb, betType: other, amount: Math.round(total * 0.6) },
+      { account: c, playerId: pc, betType: other, amount: Math.round(total * 0.4) },
+      {
+        account: h1,
+        playerId: ph1,
+        betType: rand() < 0.5 ? 'banker' : 'player',
+        amount: 5_000 * (1 + Math.floor(rand() * 3)),
+      },
+      {
+        account: h2,
+        playerId: ph2,
+        betType: rand() < 0.5 ? 'banker' : 'player',
+        amount: 2_000 * (1 + Math.floor(rand() * 3)),
+      },
     ];
-    out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
-    for (const [account, playerId, betType, amount] of bets)
-      out.push({
-        type: 'bet.placed',
-        id: `${roundId}-${account}`,
-        transactionId: `${roundId}-${account}`,
-        ts: ts + 1000,
-        playerId,
-        account,
-        betType,
-        amount,
-        ...common,
-      });
-    const payout = (betType: string, amount: number) =>
-      winner === 'tie'
-        ? amount
-        : betType !== winner
-          ? 0
-          : betType === 'banker'
-            ? Math.round(amount * 1.95)
-            : amount * 2;
-    out.push({
-      type: 'round.settled',
-      id: `st-${roundId}`,
-      ts: ts + 20_000,
-      ...common,
-      result: { winner, playerPair: false, bankerPair: false },
-      payouts: bets.map(([account, playerId, betType, amount]) => ({
-        transactionId: `${roundId}-${account}`,
-        playerId,
-        payout: payout(betType, amount),
-      })),
-    });
+    out.push(
+      ...roundEvents(common, ts, ts + 20_000, bets, { winner, playerPair: false, bankerPair: false }, (bet) =>
+        baccaratPayout(winner, bet.betType, bet.amount),
+      ),
+    );
   }
   return out;
 }

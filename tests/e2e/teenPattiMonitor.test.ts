@@ -23,6 +23,7 @@ import {
   type Gateway,
   type Page,
 } from './harness';
+import { roundEvents, type RoundBet } from './rounds';
 
 const SECRET = 'e2e-tp-ingest-secret-0123456';
 const TABLES = ['TP-E2E-1', 'TP-E2E-2'];
@@ -65,37 +66,17 @@ function rounds(t0: number, from: number, to: number): unknown[] {
     const result = teenPattiResult(deck.slice(0, 3), deck.slice(3, 6));
     results.set(roundId, result);
     const stake = 10_000 * (1 + Math.floor(rand() * 5));
-    const bets: [string, number, TeenPattiBetType, number][] = [
-      ['tpx', 1, 'player_a', stake],
-      ['tpy', 2, 'player_b', stake],
-      ['tpz', 3, 'pair_plus', 2_000],
-      ['tpw', 4, 'tie', 500],
+    const bets: (RoundBet & { betType: TeenPattiBetType })[] = [
+      { account: 'tpx', playerId: 1, betType: 'player_a', amount: stake },
+      { account: 'tpy', playerId: 2, betType: 'player_b', amount: stake },
+      { account: 'tpz', playerId: 3, betType: 'pair_plus', amount: 2_000 },
+      { account: 'tpw', playerId: 4, betType: 'tie', amount: 500 },
     ];
-    out.push({ type: 'round.started', id: `rs-${roundId}`, ts, ...common });
-    for (const [account, playerId, betType, amount] of bets)
-      out.push({
-        type: 'bet.placed',
-        id: `${roundId}-${account}`,
-        transactionId: `${roundId}-${account}`,
-        ts: ts + 1000,
-        playerId,
-        account,
-        betType,
-        amount,
-        ...common,
-      });
-    out.push({
-      type: 'round.settled',
-      id: `st-${roundId}`,
-      ts: ts + 4_000,
-      ...common,
-      result,
-      payouts: bets.map(([account, playerId, betType, amount]) => ({
-        transactionId: `${roundId}-${account}`,
-        playerId,
-        payout: settleTeenPattiBet(betType, amount, result),
-      })),
-    });
+    out.push(
+      ...roundEvents(common, ts, ts + 4_000, bets, result, (bet) =>
+        settleTeenPattiBet(bet.betType as TeenPattiBetType, bet.amount, result),
+      ),
+    );
   }
   return out;
 }

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
-import { freePort } from './benchUtil.mjs';
+import { freePort, slopePerHour } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const arg = (name, fallback) => {
@@ -104,21 +104,6 @@ function read(probe, from) {
     .filter(Boolean)
     .map((l) => JSON.parse(l))
     .filter((s) => s.t >= from);
-}
-
-/** Least-squares slope of y over t (ms), in units of y per hour. */
-function slopePerHour(samples, key) {
-  const n = samples.length;
-  if (n < 2) return 0;
-  const mt = samples.reduce((s, x) => s + x.t, 0) / n;
-  const my = samples.reduce((s, x) => s + x[key], 0) / n;
-  let num = 0;
-  let den = 0;
-  for (const x of samples) {
-    num += (x.t - mt) * (x[key] - my);
-    den += (x.t - mt) ** 2;
-  }
-  return den === 0 ? 0 : (num / den) * 3_600_000;
 }
 
 function summarise(samples) {

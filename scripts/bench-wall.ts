@@ -38,6 +38,7 @@ import {
   type Page,
 } from '../tests/e2e/harness';
 import { ringRounds } from '../tests/e2e/rounds';
+import { slopePerHour } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const num = (name: string, fallback: number): number => {
@@ -504,21 +505,6 @@ function pct(sorted: number[], p: number): number {
 }
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
-
-/** Least-squares slope of y over t (ms), per hour. */
-function slopePerHour(samples: Sample[], key: 'heap' | 'nodes'): number {
-  const n = samples.length;
-  if (n < 2) return 0;
-  const mt = samples.reduce((s, x) => s + x.t, 0) / n;
-  const my = samples.reduce((s, x) => s + x[key], 0) / n;
-  let num = 0;
-  let den = 0;
-  for (const x of samples) {
-    num += (x.t - mt) * (x[key] - my);
-    den += (x.t - mt) ** 2;
-  }
-  return den === 0 ? 0 : (num / den) * 3_600_000;
-}
 
 function summarise(rec: PhaseRecord): Record<string, number> {
   const f = [...rec.frames].sort((a, b) => a - b);

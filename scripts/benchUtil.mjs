@@ -11,3 +11,21 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * Least-squares slope of `samples[i][key]` over `samples[i].t` (ms), in units of the value per hour: how fast a
+ * heap or a node count grows under a steady load.
+ */
+export function slopePerHour(samples, key) {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const mt = samples.reduce((s, x) => s + x.t, 0) / n;
+  const my = samples.reduce((s, x) => s + x[key], 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const x of samples) {
+    num += (x.t - mt) * (x[key] - my);
+    den += (x.t - mt) ** 2;
+  }
+  return den === 0 ? 0 : (num / den) * 3_600_000;
+}

@@ -1,0 +1,7 @@
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number>;
+/** Least-squares slope of `samples[i][key]` over `samples[i].t` (ms), per hour. */
+export function slopePerHour<K extends string>(
+  samples: ({ t: number } & Record<K, number>)[],
+  key: K,
+): number;

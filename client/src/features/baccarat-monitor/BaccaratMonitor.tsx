@@ -6,6 +6,7 @@ import { useSelector } from 'react-redux';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
 import { MonitorPanel } from '@/components/monitor/MonitorPanel';
 import { MonitorSummary } from '@/components/monitor/MonitorSummary';
+import { OnScreen } from '@/components/monitor/OnScreen';
 import { TablesFallback } from '@/components/monitor/TablesFallback';
 import { FINDINGS_FLOOR_MS } from '@/components/monitor/panelClock';
 import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
@@ -17,7 +18,13 @@ import { ReplayBar } from './components/ReplayBar';
 import { TableCard } from './components/TableCard';
 import { VolumeChart } from './components/VolumeChart';
 import { PANEL_FLOOR_MS } from './state/monitorModel';
-import { selectClocks, selectMode, selectSummary, selectTableIds } from './state/monitorSlice';
+import {
+  selectClocks,
+  selectMode,
+  selectSummary,
+  selectTableIds,
+  selectWallTableIds,
+} from './state/monitorSlice';
 import { useMonitorFeed } from './state/useMonitorFeed';
 
 /** Props of {@link BaccaratMonitor}. */
@@ -41,7 +48,7 @@ export function BaccaratMonitor({ variant }: BaccaratMonitorProps) {
   const wall = variant === 'wall';
   const feed = useMonitorFeed();
   const mode = useSelector(selectMode);
-  const ids = useSelector(selectTableIds);
+  const ids = useSelector(wall ? selectWallTableIds : selectTableIds);
   const summary = useSelector(selectSummary);
   const clocks = useSelector(selectClocks);
   const scheme = useSelector(selectColorScheme);
@@ -54,13 +61,14 @@ export function BaccaratMonitor({ variant }: BaccaratMonitorProps) {
     tables = (
       <div className="dms-monitor__grid">
         {ids.map((id) => (
-          <TableCard
-            key={id}
-            tableId={id}
-            providerName={providerName}
-            wall={wall}
-            onOpenGroup={wall ? undefined : openGroup}
-          />
+          <OnScreen key={id}>
+            <TableCard
+              tableId={id}
+              providerName={providerName}
+              wall={wall}
+              onOpenGroup={wall ? undefined : openGroup}
+            />
+          </OnScreen>
         ))}
       </div>
     );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { MonitorPanel } from '@/components/monitor/MonitorPanel';
 import { MonitorSummary } from '@/components/monitor/MonitorSummary';
+import { OnScreen } from '@/components/monitor/OnScreen';
 import { TablesFallback } from '@/components/monitor/TablesFallback';
 import { FINDINGS_FLOOR_MS } from '@/components/monitor/panelClock';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
@@ -46,7 +47,9 @@ export function TeenPattiMonitor({ variant }: TeenPattiMonitorProps) {
     grid = (
       <div className="dms-tpm__grid">
         {tables.map((table) => (
-          <TableCard key={table.tableId} table={table} />
+          <OnScreen key={table.tableId}>
+            <TableCard table={table} />
+          </OnScreen>
         ))}
       </div>
     );

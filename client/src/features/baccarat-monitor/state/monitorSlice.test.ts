@@ -21,6 +21,7 @@ import {
   selectGroupList,
   selectSummary,
   selectTableIds,
+  selectWallTableIds,
   tablesLoaded,
 } from './monitorSlice';
 
@@ -255,6 +256,29 @@ describe('baccarat monitor slice', () => {
     expect(selectCrossbetsByTable(wrap(s))['BAC-2']).toBe('');
     s = batch(s, [betsEv('r1', 'BAC-2', [['c', 'player', 1]], T0 + 1)]);
     expect(selectCrossbetsByTable(wrap(s))['BAC-2']).toBe('ring:1001:a|1001:b|1001:c');
+  });
+
+  it('puts the tables with cross-bets on their round first on a wall, the others by id', () => {
+    let s = reduce(initialMonitorState, groupsLoaded({ groups: [{ ...group(), score: 9 }], receivedAt: T0 }));
+    s = batch(s, [startedEv('r1', 'BAC-10', T0), startedEv('r2', 'BAC-2', T0), startedEv('r3', 'BAC-7', T0)]);
+    const quiet = selectWallTableIds(wrap(s));
+    expect(quiet).toEqual(['BAC-2', 'BAC-7', 'BAC-10']);
+    // A bet that changes no table's cross-bets keeps the same array (the grid does not re-render).
+    s = batch(s, [betsEv('r2', 'BAC-2', [['h', 'player', 1]], T0 + 1)]);
+    expect(selectWallTableIds(wrap(s))).toBe(quiet);
+    s = batch(s, [
+      betsEv(
+        'r3',
+        'BAC-7',
+        [
+          ['a', 'banker', 1],
+          ['b', 'player', 1],
+        ],
+        T0 + 2,
+      ),
+    ]);
+    expect(selectWallTableIds(wrap(s))).toEqual(['BAC-7', 'BAC-2', 'BAC-10']);
+    expect(selectTableIds(wrap(s))).toEqual(['BAC-2', 'BAC-7', 'BAC-10']);
   });
 
   it('merges the starting picture with what arrived live, and memoises the table ids', () => {

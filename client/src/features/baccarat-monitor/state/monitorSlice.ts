@@ -667,6 +667,27 @@ export const selectCrossbetsByTable = createSelector(
   },
 );
 
+/**
+ * The table ids in a wall screen's order: tables with cross-bets on their round first (highest level first),
+ * then the others by id. A wall shows the first dozen of 150 tables and nobody scrolls it, so what an operator
+ * must see comes first; the same array while the order does not change.
+ */
+export const selectWallTableIds = createSelector(
+  [selectTableIds, selectCrossbetsByTable, (s: WithMonitor) => selectGroupsById(s)],
+  (ids, crossbets, groups) => {
+    const level = (id: string) => {
+      let max = 0;
+      const list = crossbets[id];
+      if (list) for (const g of list.split(',')) max = Math.max(max, groups[g]?.level ?? 0);
+      return max;
+    };
+    const levels = new Map(ids.map((id) => [id, level(id)]));
+    // `ids` is already in id order and the sort is stable.
+    return [...ids].sort((a, b) => (levels.get(b) as number) - (levels.get(a) as number));
+  },
+  { memoizeOptions: { resultEqualityCheck: sameList } },
+);
+
 /** The headline of the monitor: tables, rounds in play, stake on them now, flagged groups by kind. */
 export const selectSummary = createSelector(
   [(s: WithMonitor) => selectTables(s), (s: WithMonitor) => selectGroupsById(s)],

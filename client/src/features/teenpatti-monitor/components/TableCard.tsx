@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
 import type { TpTable } from '../state/tpModel';
@@ -5,7 +6,7 @@ import type { TpTable } from '../state/tpModel';
 const SIDES = ['player_a', 'player_b', 'tie', 'pair_plus'] as const;
 
 /** One live Teen Patti table: the round in play with its stakes per side and players, and the last result. */
-export function TableCard({ table }: { table: TpTable }) {
+export const TableCard = memo(function TableCard({ table }: { table: TpTable }) {
   const { t } = useTranslation('tpMonitor');
   const round = table.current;
   const last = table.last;
@@ -49,4 +50,4 @@ export function TableCard({ table }: { table: TpTable }) {
       </footer>
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, memo, type ComponentType, type LazyExoticComponent } from 'react';
 import { LiveConnectionContext } from '@/lib/live/liveContext';
 import type { WallMonitorProps } from '@/features/wall/monitors/monitorTypes';
 import type { WallMonitorComponents } from '@/features/wall/WallPage';
@@ -19,13 +19,17 @@ const TeenPattiMonitor = lazy(() =>
 function onWall(
   Monitor: LazyExoticComponent<ComponentType<{ variant: 'console' | 'wall' }>>,
 ): ComponentType<WallMonitorProps> {
-  return function WallMonitor({ live }: WallMonitorProps) {
-    return (
-      <LiveConnectionContext.Provider value={live}>
-        <Monitor variant="wall" />
-      </LiveConnectionContext.Provider>
-    );
-  };
+  // The wall's clock ticks every second; the monitor keeps its own clocks, so only a new socket renders it.
+  return memo(
+    function WallMonitor({ live }: WallMonitorProps) {
+      return (
+        <LiveConnectionContext.Provider value={live}>
+          <Monitor variant="wall" />
+        </LiveConnectionContext.Provider>
+      );
+    },
+    (before, after) => before.live === after.live,
+  );
 }
 
 /** The monitors the app installs on the wall screens (the wall feature does not import other features). */

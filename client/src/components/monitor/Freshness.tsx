@@ -2,7 +2,7 @@ import './monitor.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { expectedGap, freshnessOf, type PanelClock } from './panelClock';
-import { useNow } from './useNow';
+import { useNow } from '@/lib/time/useNow';
 
 /** A duration in the interface language ("12 s", "3 分钟"), from the `monitor` namespace's units. */
 export function formatDuration(ms: number, t: TFunction, atLeast = 0): string {

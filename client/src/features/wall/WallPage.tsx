@@ -11,7 +11,7 @@ import { isLanguage, setLanguageCookie } from '@/lib/i18n/languages';
 import { pageTitle } from '@/lib/i18n/pageTitle';
 import { LinkBadge } from './components/LinkBadge';
 import { PairingScreen } from './components/PairingScreen';
-import { useTicker } from './components/useTicker';
+import { useNow } from '@/lib/time/useNow';
 import { WallPanel } from './components/WallPanel';
 import type { WallMonitor, WallMonitorProps } from './monitors/monitorTypes';
 import { WALL_MONITORS, wallMonitorOf, type WallMonitorId } from './monitors/registry';
@@ -82,7 +82,7 @@ export function WallPage({ monitors = {} }: { monitors?: WallMonitorComponents }
 function WallScreen({ id, monitor }: { id: string; monitor: WallMonitor }) {
   const { t } = useTranslation('wall');
   const { state, live } = useWall(`wall:${id}`);
-  const now = useTicker();
+  const now = useNow();
   const title = t(monitor.titleKey);
   useEffect(() => {
     document.title = pageTitle(title, t);

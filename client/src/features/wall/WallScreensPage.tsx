@@ -12,7 +12,7 @@ import { languageOf } from '@/lib/i18n/languages';
 import { useDisplayListQuery, useDisplayRevokeMutation } from './api/displayAdminApi';
 import { ApproveDialog } from './components/ApproveDialog';
 import { RenameDialog } from './components/RenameDialog';
-import { useTicker } from './components/useTicker';
+import { useNow } from '@/lib/time/useNow';
 import { WALL_MONITORS } from './monitors/registry';
 
 /** Each monitor code's label (route titles). */
@@ -49,7 +49,7 @@ export function WallScreensPage() {
     () => new Map((providers.data ?? []).map((p) => [p.id, p.name])),
     [providers.data],
   );
-  const now = useTicker(15_000);
+  const now = useNow(15_000);
   const query = useDisplayListQuery(
     { page: list.page, pageSize: list.pageSize, keyword: list.keyword, state: state || undefined },
     { pollingInterval: 30_000 },

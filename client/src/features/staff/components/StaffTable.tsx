@@ -6,7 +6,7 @@ import { formatDate } from '@dms/shared/format/date';
 import { relativeTime, type RelativeTimeLanguage } from '@dms/shared/format/relativeTime';
 import { RowActions } from '@/components/table/RowActions';
 import { SkeletonRows } from '@/components/table/SkeletonRows';
-import { useNow } from './useNow';
+import { useNow } from '@/lib/time/useNow';
 import { seedText } from '@/lib/i18n/seedText';
 
 /** Props of {@link StaffTable}. */
@@ -75,7 +75,7 @@ function NameList({ names }: { names: readonly string[] }) {
 /** The accounts table: id, account, nickname, role, providers, currencies, created, last login, actions. */
 export function StaffTable({ rows, providers, selfUid, loading = false, onEdit, onDelete }: StaffTableProps) {
   const { t, i18n } = useTranslation('permission');
-  const now = useNow();
+  const now = useNow(60_000);
   const lang = languageOf(i18n.resolvedLanguage ?? i18n.language);
   const providerNames = new Map(providers.map((p) => [p.id, p.name] as const));
 

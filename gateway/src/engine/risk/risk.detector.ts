@@ -193,8 +193,6 @@ interface PairState {
   a: string;
   b: string;
   shared: number;
-  /** Rounds each of a and b had played when they first shared one (co-presence is counted from then). */
-  met?: [number, number];
   /** Rounds shared, decayed in event time ({@link COMPANION_TAU_MS}). */
   together?: [number, number];
   logOpp: number;
@@ -1262,8 +1260,6 @@ class RiskDetectorImpl implements RiskDetector<State> {
         zUnit >= st.providerMarginSigma ||
         (zMoney >= st.providerMarginSigma && zUnit >= st.providerMarginSigma / 3);
       if (margin && p.turnover > 0) kinds.push('margin');
-      // This hour against the same hours of the days before (and their neighbours), and never against less
-      // than a fifth of the provider's mean hour.
       // This hour's bets against the same hours of the days before (and their neighbours, and never less than a
       // fifth of the provider's mean hour). Bets come in sessions, so their count varies far more than a Poisson
       // count: its spread is taken as that of the accounts (sessions) times the bets each one places. One high

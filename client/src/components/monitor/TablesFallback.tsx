@@ -1,4 +1,5 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
 
 /**
  * What a monitor's table grid shows while it has no table: a spinner while its feed loads, the failure (with a
@@ -9,23 +10,24 @@ export function TablesFallback({
   failed,
   wall,
   onRetry,
-  texts,
+  ns,
 }: {
   loading: boolean;
   failed: boolean;
   wall: boolean;
   onRetry: () => void;
-  /** In the monitor's own words. */
-  texts: { failed: string; retry: string; empty: string; emptyHint: string };
+  /** The monitor's namespace, whose `loadFailed`, `retry`, `tables.empty` and `tables.emptyHint` it shows. */
+  ns: 'monitor' | 'tpMonitor';
 }) {
+  const { t } = useTranslation(ns);
   if (loading) return <Spinner size={32} />;
   if (failed)
     return (
       <NonIdealState
         icon="error"
-        description={texts.failed}
-        action={wall ? undefined : <Button icon="refresh" text={texts.retry} onClick={onRetry} />}
+        description={t('loadFailed')}
+        action={wall ? undefined : <Button icon="refresh" text={t('retry')} onClick={onRetry} />}
       />
     );
-  return <NonIdealState icon="th" title={texts.empty} description={texts.emptyHint} />;
+  return <NonIdealState icon="th" title={t('tables.empty')} description={t('tables.emptyHint')} />;
 }

@@ -79,12 +79,7 @@ export function BaccaratMonitor({ variant }: BaccaratMonitorProps) {
         failed={feed.failed && mode === 'live'}
         wall={wall}
         onRetry={feed.retry}
-        texts={{
-          failed: t('loadFailed'),
-          retry: t('retry'),
-          empty: t('tables.empty'),
-          emptyHint: t('tables.emptyHint'),
-        }}
+        ns="monitor"
       />
     );
 

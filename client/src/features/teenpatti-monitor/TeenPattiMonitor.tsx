@@ -60,12 +60,7 @@ export function TeenPattiMonitor({ variant }: TeenPattiMonitorProps) {
         failed={feed.failed}
         wall={wall}
         onRetry={feed.retry}
-        texts={{
-          failed: t('loadFailed'),
-          retry: t('retry'),
-          empty: t('tables.empty'),
-          emptyHint: t('tables.emptyHint'),
-        }}
+        ns="tpMonitor"
       />
     );
 

@@ -695,7 +695,7 @@ async function main(): Promise<void> {
     const upAt = await launch(g, port);
     const downMs = upAt - haltedAt;
     let queueSentMs: number | undefined;
-    void feed.flush().then(() => (queueSentMs = Date.now() - upAt));
+    const flushed = feed.flush().then(() => (queueSentMs = Date.now() - upAt));
     log(`gateway down ${downMs} ms (wall stale after ${staleAfterMs} ms); measuring the recovery`);
 
     let linkLiveMs: number | undefined;
@@ -730,6 +730,8 @@ async function main(): Promise<void> {
       if (Date.now() > deadline) break;
       await sleep(50);
     }
+    // The backlog queued while the gateway was down may still be going in (the link can be live sooner).
+    await Promise.race([flushed, sleep(Math.max(0, deadline - Date.now()))]);
     reconnect.add((await page.evaluate(DRAIN)) as Drained);
     reconnect.startedAt = upAt;
     reconnect.endedAt = Date.now();

@@ -1,3 +1,4 @@
+import type { CompiledQuery, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStore } from '../../testing/testing.store';
 import { EventBatchWriter } from '../batch.service';
@@ -10,6 +11,7 @@ import { START_POSITION, comparePositions } from './riskPosition';
 
 let test: TestStore;
 let reader: RiskInputRepository;
+let writer: EventBatchWriter;
 const seqs: number[] = [];
 
 const payout = (transactionId: string, value: number) => ({ transactionId, playerId: 1, payout: value });
@@ -17,7 +19,7 @@ const payout = (transactionId: string, value: number) => ({ transactionId, playe
 beforeAll(async () => {
   test = await openEventsTestStore();
   reader = RiskInputRepository.of(test.store);
-  const writer = new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai'));
+  writer = new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai'));
   const batches = [
     [
       ev.round(),
@@ -144,5 +146,37 @@ describe('RiskInputRepository', () => {
   it('reads nothing after the last input', async () => {
     const all = await reader.read(START_POSITION, 100);
     expect(await reader.read(all[all.length - 1]!.position, 100)).toEqual([]);
+  });
+
+  it('gives every query of a read the same commits: one that lands while it reads is left to the next read', async () => {
+    const end = (await reader.read(START_POSITION, 100)).at(-1)!.position;
+    // A commit (a transfer, then a round settled later in event time) lands right after the rounds query.
+    let landed = false;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the store's database, queries passed through
+    const db = test.store.db as unknown as Kysely<any>;
+    const racing = new RiskInputRepository(
+      new Proxy(db, {
+        get(target, prop, receiver) {
+          if (prop !== 'executeQuery') return Reflect.get(target, prop, receiver) as unknown;
+          return async (query: CompiledQuery) => {
+            const result = await target.executeQuery(query);
+            if (!landed && query.sql.includes('from game_round')) {
+              landed = true;
+              await writer.write([
+                ev.round({ id: 'rs-r5', roundId: 'r5' }),
+                ev.transfer({ id: 't5', ts: T0 + 45_000 }),
+                ev.settled({ id: 'st-r5', roundId: 'r5', payouts: [], ts: T0 + 50_000 }),
+              ]);
+            }
+            return result;
+          };
+        },
+      }),
+      test.store.dialect,
+    );
+    // Not the commit's transfer without its round (the checkpoint would then move past the round for good).
+    expect((await racing.read(end, 100)).map(label)).toEqual([]);
+    expect(landed).toBe(true);
+    expect((await reader.read(end, 100)).map(label)).toEqual(['transfer_in t5', 'round r5']);
   });
 });

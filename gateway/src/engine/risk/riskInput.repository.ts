@@ -76,15 +76,39 @@ export class RiskInputRepository {
     return result.rows as R[];
   }
 
-  /** `(seq, ts, id) > (…)` (or `>=` for a kind after the position's): rows of `kind` after `after`. */
-  private after(columns: string, kind: number, after: RiskPosition): { where: string; params: unknown[] } {
+  /**
+   * `(seq, ts, id) > (…)` (or `>=` for a kind after the position's): rows of `kind` after `after`, and
+   * committed by `horizon` at the latest ($1–$4; the limit is $5).
+   */
+  private after(
+    columns: string,
+    kind: number,
+    after: RiskPosition,
+    horizon: number,
+  ): { where: string; params: unknown[] } {
     const op = kind > after.kind ? '>=' : '>';
-    const p = this.dialect === 'postgres' ? '($1::bigint, $2::bigint, $3::varchar)' : '(?, ?, ?)';
-    return { where: `(${columns}) ${op} ${p}`, params: [after.seq, after.ts, after.id] };
+    const pg = this.dialect === 'postgres';
+    const p = pg ? '($1::bigint, $2::bigint, $3::varchar)' : '(?, ?, ?)';
+    const seq = columns.slice(0, columns.indexOf(','));
+    return {
+      where: `(${columns}) ${op} ${p} and ${seq} <= ${pg ? '$4::bigint' : '?'}`,
+      params: [after.seq, after.ts, after.id, horizon],
+    };
   }
 
   private limitParam(n: number): string {
     return this.dialect === 'postgres' ? `$${n}` : '?';
+  }
+
+  /**
+   * The last commit whose rows are all visible now. Commits are numbered in the order they commit (one at a
+   * time), so reading up to this number gives every query of a chunk the same commits: without it, a commit
+   * landing between the rounds query and the wallet queries gave its wallet events without its rounds, and
+   * the checkpoint then moved past those rounds for good.
+   */
+  private async horizon(): Promise<number> {
+    const rows = await this.run<{ seq: number }>('select seq from commit_seq where id = 1', []);
+    return Number(rows[0]?.seq ?? 0);
   }
 
   /**
@@ -94,10 +118,11 @@ export class RiskInputRepository {
    */
   async read(after: RiskPosition, limit: number): Promise<PositionedInput[]> {
     const n = Math.max(1, Math.floor(limit));
-    const rounds = this.after('settled_seq, settled_at, id', INPUT_KIND.round, after);
+    const horizon = await this.horizon();
+    const rounds = this.after('settled_seq, settled_at, id', INPUT_KIND.round, after, horizon);
     const roundRows = await this.run<RoundRow>(
       'select id, provider, game_id, table_id, shoe_id, started_at, settled_at, result, settled_seq from game_round ' +
-        `where settled_seq is not null and ${rounds.where} order by settled_seq, settled_at, id limit ${this.limitParam(4)}`,
+        `where settled_seq is not null and ${rounds.where} order by settled_seq, settled_at, id limit ${this.limitParam(5)}`,
       [...rounds.params, n],
     );
     const out: PositionedInput[] = roundRows.map((r) => {
@@ -122,10 +147,10 @@ export class RiskInputRepository {
       ['prize_record', INPUT_KIND.prize, 'kind'],
     ];
     for (const [table, kind, extra] of wallets) {
-      const w = this.after('seq, ts, id', kind, after);
+      const w = this.after('seq, ts, id', kind, after, horizon);
       const rows = await this.run<WalletRow>(
         `select id, provider, currency, account, player_id, amount, ts, seq, ${extra} from ${table} ` +
-          `where ${w.where} order by seq, ts, id limit ${this.limitParam(4)}`,
+          `where ${w.where} order by seq, ts, id limit ${this.limitParam(5)}`,
         [...w.params, n],
       );
       for (const r of rows) {

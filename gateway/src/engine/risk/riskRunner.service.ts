@@ -343,7 +343,7 @@ export class RiskRunner<Output, Snapshot> {
     leading.checkpoint = to;
     const s = this.statusValue;
     s.checkpoint = to;
-    s.inputs += chunk.length;
+    s.inputs += used;
     s.outputs += outputs.length;
     s.chunks += 1;
     if (snapshot !== undefined) {

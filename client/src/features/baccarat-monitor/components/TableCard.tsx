@@ -144,7 +144,13 @@ export const TableCard = memo(function TableCard({
           </span>
         )}
       </div>
-      {round && <RoundStakes round={round} />}
+      {round &&
+        (round.playersKnown || Object.keys(round.totals).length > 0 ? (
+          <RoundStakes round={round} />
+        ) : (
+          // The last round as the road gives it (after a reload): its result is on the road, its stakes unknown.
+          <div className="dms-table__count dms-monitor__muted">{t('table.stakesUnknown')}</div>
+        ))}
       {groups.length > 0 && (
         <div className="dms-table__crossbets">
           <div className="dms-table__crossbets-title">{t('table.crossbets')}</div>

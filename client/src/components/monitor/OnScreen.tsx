@@ -6,7 +6,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from '
  * re-renders the dozen it shows on each batch, not all of them. Where the browser cannot tell
  * (no `IntersectionObserver`), everything is on screen.
  */
-export function OnScreen({ children, className }: { children: ReactNode; className?: string }) {
+export function OnScreen({ children }: { children: ReactNode }) {
   const [seen, setSeen] = useState<{ on: boolean; height: number }>({ on: true, height: 0 });
   const node = useRef<HTMLDivElement | null>(null);
   const onChange = useCallback((on: boolean, height: number) => {
@@ -21,7 +21,7 @@ export function OnScreen({ children, className }: { children: ReactNode; classNa
   return (
     <div
       ref={node}
-      className={`dms-mon__slot${className ? ` ${className}` : ''}`}
+      className="dms-mon__slot"
       data-on-screen={seen.on ? 'yes' : 'no'}
       style={seen.on ? undefined : { height: seen.height }}
     >

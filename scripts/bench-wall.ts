@@ -20,10 +20,11 @@
  *     coming (queued, sent as soon as it answers again) and started again on the same port and data. From
  *     its /healthz answering again: the wall's link back to live, the missed alerts raised (admin API), and
  *     every one of them shown on the wall (the baccarat wall's group list: an alert's subject is its group).
+ * BENCH_WALL_PROFILE=<file>: the page's CPU profile (DevTools' .cpuprofile) over the load phase.
  * Prints a summary on stderr and one JSON line on stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
@@ -57,6 +58,8 @@ const TABLES = num('BENCH_WALL_TABLES', 150);
 const RISK_CHUNK = num('BENCH_WALL_RISK_CHUNK', 50);
 /** BENCH_WALL_RISK=off: the gateway without its risk engine (DMS_RISK=off). */
 const RISK_OFF = process.env.BENCH_WALL_RISK === 'off';
+/** BENCH_WALL_PROFILE=<file>.cpuprofile: the page's CPU profile over the load phase (sampling adds its cost). */
+const PROFILE = process.env.BENCH_WALL_PROFILE;
 const SAMPLE_MS = 15_000;
 const RING_EVERY_MS = 60_000;
 const ROUND_MS = 20_000;
@@ -671,9 +674,19 @@ async function main(): Promise<void> {
     const liveBefore = feed.liveEvents;
     const ringBefore = feed.ringEvents;
     feed.start();
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const busy = await runPhase(page, cdp, LOAD_MS, (elapsed) => {
       if (elapsed >= rings * RING_EVERY_MS) feed.ring(++rings);
     });
+    if (PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      log(`CPU profile of the load phase written to ${PROFILE}`);
+    }
     const loadSeconds = (busy.endedAt - busy.startedAt) / 1000;
     const loadFigures = summarise(busy);
     const eventsPerSecond = Math.round((feed.sent - sentBefore) / loadSeconds);

@@ -1,4 +1,5 @@
 import { Intent, Tag } from '@blueprintjs/core';
+import { memo } from 'react';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import { EnumValue } from '@/components/labels/EnumValue';
 
@@ -8,8 +9,11 @@ const INTENT: Record<number, Intent> = {
   [RiskLevel.High]: Intent.DANGER,
 };
 
-/** A risk level as a coloured tag with its label in the interface language. */
-export function LevelTag({ level }: { level: number }) {
+/**
+ * A risk level as a coloured tag with its label in the interface language. Memoised: Blueprint's tag measures
+ * its text after every render (a forced layout), and live lists re-render their rows every second.
+ */
+export const LevelTag = memo(function LevelTag({ level }: { level: number }) {
   return (
     <Tag
       intent={INTENT[level] ?? Intent.NONE}
@@ -19,4 +23,4 @@ export function LevelTag({ level }: { level: number }) {
       <EnumValue name="riskLevel" value={level} />
     </Tag>
   );
-}
+});

@@ -6,7 +6,14 @@ import { EnumValue } from '@/components/labels/EnumValue';
 import { Freshness } from '@/components/monitor/Freshness';
 import { LevelTag } from '@/components/risk/LevelTag';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
-import { PANEL_FLOOR_MS, type MonitorGroup, type MonitorTable, type RoundView } from '../state/monitorModel';
+import {
+  PANEL_FLOOR_MS,
+  hasAccount,
+  memberKey,
+  type MonitorGroup,
+  type MonitorTable,
+  type RoundView,
+} from '../state/monitorModel';
 import { selectCrossbetsByTable, selectGroupsById, selectTable } from '../state/monitorSlice';
 import { BeadPlate } from './BeadPlate';
 
@@ -60,7 +67,7 @@ function GroupChip({
         <span
           key={`${m.provider}:${m.account}`}
           translate="no"
-          className={`dms-table__member${round?.accounts[`${m.provider}:${m.account}`] ? ' is-present' : ''}`}
+          className={`dms-table__member${round && hasAccount(round.accounts, memberKey(m.provider, m.account)) ? ' is-present' : ''}`}
         >
           {m.account}
         </span>

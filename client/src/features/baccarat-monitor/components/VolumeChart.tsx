@@ -7,7 +7,7 @@ import type { ChartOption } from '@/components/charts/chartOption';
 import { CHART_BUCKET_MS } from '../state/monitorModel';
 import { selectChart } from '../state/monitorSlice';
 
-const VolumeChartCanvas = lazy(() => import('./VolumeChartCanvas'));
+const LiveChartCanvas = lazy(() => import('@/components/charts/LiveChartCanvas'));
 
 const COLORS = { rounds: '#8f99a8', pairs: '#d1980b', rings: '#cd4246' };
 
@@ -72,7 +72,7 @@ export function VolumeChart({ dark, large, height }: { dark: boolean; large: boo
   return (
     <div role="img" aria-label={t('chart.aria')}>
       <Suspense fallback={placeholder(<Spinner size={28} />)}>
-        <VolumeChartCanvas option={option} dark={dark} height={height} />
+        <LiveChartCanvas option={option} dark={dark} height={height} />
       </Suspense>
     </div>
   );

@@ -56,6 +56,45 @@ export interface SideTotal {
   bets: number;
 }
 
+/**
+ * The accounts seen betting on a round, as a set a batch extends without copying it whole: `older` is shared
+ * between states and never changed, `newer` holds the latest additions and is all that a batch copies; past
+ * {@link ACCOUNTS_NEWER_MAX} keys it is merged into a new `older`. A batch then copies at most that many keys
+ * of each table's round, not its 2,000 accounts (a wall of 150 busy tables copied about 150,000 a batch).
+ */
+export interface AccountSet {
+  older: Readonly<Record<string, 1>>;
+  newer: Record<string, 1>;
+  /** Keys in `newer`. */
+  newerSize: number;
+}
+
+export const ACCOUNTS_NEWER_MAX = 64;
+
+export const emptyAccounts = (): AccountSet => ({ older: {}, newer: {}, newerSize: 0 });
+
+export const hasAccount = (set: AccountSet, key: string): boolean =>
+  set.newer[key] !== undefined || set.older[key] !== undefined;
+
+/** Adds a key that {@link hasAccount} said is not in the set (the set must be this batch's copy). */
+export function addAccount(set: AccountSet, key: string): void {
+  set.newer[key] = 1;
+  set.newerSize += 1;
+  if (set.newerSize >= ACCOUNTS_NEWER_MAX) {
+    set.older = { ...set.older, ...set.newer };
+    set.newer = {};
+    set.newerSize = 0;
+  }
+}
+
+/** A copy that a batch may extend; `older` stays shared. */
+export const copyAccounts = (set: AccountSet): AccountSet => ({ ...set, newer: { ...set.newer } });
+
+export function* accountKeys(set: AccountSet): Iterable<string> {
+  for (const key in set.older) yield key;
+  for (const key in set.newer) yield key;
+}
+
 /** A round on a table card: the one in play, or the last settled. */
 export interface RoundView {
   roundId: string;
@@ -64,7 +103,7 @@ export interface RoundView {
   /** By bet type (banker, player, tie, banker_pair, player_pair). */
   totals: Record<string, SideTotal>;
   /** The accounts seen betting (`provider:account`), at most {@link ROUND_ACCOUNTS_MAX}. */
-  accounts: Record<string, 1>;
+  accounts: AccountSet;
   players: number;
   /** Whether every bet of the round was seen here (false when the monitor joined mid-round). */
   playersKnown: boolean;

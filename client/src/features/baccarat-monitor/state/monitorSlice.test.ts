@@ -6,6 +6,8 @@ import {
   CHART_POINTS_MAX,
   ROAD_MAX,
   TABLE_IDLE_MS,
+  accountKeys,
+  hasAccount,
   type MonitorEvent,
   type MonitorState,
 } from './monitorModel';
@@ -256,6 +258,96 @@ describe('baccarat monitor slice', () => {
     expect(selectCrossbetsByTable(wrap(s))['BAC-2']).toBe('');
     s = batch(s, [betsEv('r1', 'BAC-2', [['c', 'player', 1]], T0 + 1)]);
     expect(selectCrossbetsByTable(wrap(s))['BAC-2']).toBe('ring:1001:a|1001:b|1001:c');
+  });
+
+  it("counts a round's accounts once each, and leaves the earlier states as they were", () => {
+    let s = batch(initialMonitorState, [startedEv('r1', 'BAC-1', T0)]);
+    const states: MonitorState[] = [];
+    // 300 accounts over 30 batches (past the set's merge size), each batch also repeating earlier accounts.
+    for (let b = 0; b < 30; b++) {
+      const bets: [string, string, number][] = [];
+      for (let i = 0; i < 10; i++) bets.push([`p${b * 10 + i}`, 'banker', 1]);
+      bets.push([`p${Math.floor(b / 2)}`, 'player', 1]);
+      s = batch(s, [betsEv('r1', 'BAC-1', bets, T0 + b)]);
+      states.push(s);
+    }
+    const round = s.tables['BAC-1']!.current!;
+    expect(round.players).toBe(300);
+    expect(round.totals.banker).toEqual({ amount: 300, bets: 300 });
+    expect(hasAccount(round.accounts, '1001:p0')).toBe(true);
+    expect(hasAccount(round.accounts, '1001:p299')).toBe(true);
+    expect(hasAccount(round.accounts, '1001:p300')).toBe(false);
+    expect(new Set(accountKeys(round.accounts)).size).toBe(300);
+    // Every earlier state still holds exactly the accounts of its own batches.
+    states.forEach((state, b) => {
+      const r = state.tables['BAC-1']!.current!;
+      expect(r.players).toBe((b + 1) * 10);
+      expect([...accountKeys(r.accounts)].length).toBe((b + 1) * 10);
+      expect(hasAccount(r.accounts, `1001:p${(b + 1) * 10}`)).toBe(false);
+    });
+    // A group of two of those accounts lights the table up.
+    s = reduce(
+      s,
+      groupsLoaded({
+        receivedAt: T0,
+        groups: [
+          {
+            ...group({
+              id: 'pair:1001:p3|1001:p250',
+              kind: 'pair',
+              members: [
+                { provider: 1001, account: 'p3' },
+                { provider: 1001, account: 'p250' },
+              ],
+            }),
+            score: 9,
+          },
+        ],
+      }),
+    );
+    expect(selectCrossbetsByTable(wrap(s))['BAC-1']).toBe('pair:1001:p3|1001:p250');
+  });
+
+  it("computes a table's cross-bets again only when the table or the groups changed", () => {
+    let s = reduce(initialMonitorState, groupsLoaded({ groups: [{ ...group(), score: 9 }], receivedAt: T0 }));
+    s = batch(s, [
+      startedEv('r1', 'BAC-1', T0),
+      startedEv('r2', 'BAC-2', T0),
+      betsEv(
+        'r1',
+        'BAC-1',
+        [
+          ['a', 'banker', 1],
+          ['b', 'player', 1],
+        ],
+        T0,
+      ),
+    ]);
+    const before = selectCrossbetsByTable(wrap(s));
+    expect(before).toEqual({ 'BAC-1': 'ring:1001:a|1001:b|1001:c', 'BAC-2': '' });
+    // A bet on the other table by someone outside every group: the same object (nothing re-renders).
+    s = batch(s, [betsEv('r2', 'BAC-2', [['h', 'player', 1]], T0 + 1)]);
+    expect(selectCrossbetsByTable(wrap(s))).toBe(before);
+    // Two members on BAC-2 now: only its list changes.
+    s = batch(s, [
+      betsEv(
+        'r2',
+        'BAC-2',
+        [
+          ['b', 'player', 1],
+          ['c', 'banker', 1],
+        ],
+        T0 + 2,
+      ),
+    ]);
+    expect(selectCrossbetsByTable(wrap(s))).toEqual({
+      'BAC-1': 'ring:1001:a|1001:b|1001:c',
+      'BAC-2': 'ring:1001:a|1001:b|1001:c',
+    });
+    // The group leaves the list (a new set of groups): both tables are computed again.
+    s = reduce(s, replayStarted({ from: T0, to: T0 + 1, speed: 60 }));
+    s = reduce(s, replayStopped());
+    expect(selectCrossbetsByTable(wrap(s))).toEqual({});
   });
 
   it('puts the tables with cross-bets on their round first on a wall, the others by id', () => {

@@ -12,7 +12,12 @@ import {
   ROUND_ACCOUNTS_MAX,
   TABLE_IDLE_MS,
   TABLES_MAX,
+  accountKeys,
+  addAccount,
   beadOf,
+  copyAccounts,
+  emptyAccounts,
+  hasAccount,
   kindOfId,
   memberKey,
   type ChartPoint,
@@ -58,7 +63,7 @@ function newRound(roundId: string, startedAt: number | null, playersKnown: boole
     startedAt,
     settledAt: null,
     totals: {},
-    accounts: {},
+    accounts: emptyAccounts(),
     players: 0,
     playersKnown,
     groups: [],
@@ -69,7 +74,7 @@ function copyRound(r: RoundView | null): RoundView | null {
   if (!r) return null;
   const totals: Record<string, SideTotal> = {};
   for (const [k, v] of Object.entries(r.totals)) totals[k] = { ...v };
-  return { ...r, totals, accounts: { ...r.accounts }, groups: [...r.groups] };
+  return { ...r, totals, accounts: copyAccounts(r.accounts), groups: [...r.groups] };
 }
 
 /**
@@ -81,6 +86,7 @@ function copyRound(r: RoundView | null): RoundView | null {
 class Work {
   readonly s: MonitorState;
   private readonly thawed = new Set<string>();
+  private readonly roads = new WeakSet<Bead[]>();
   private chartThawed = false;
 
   constructor(base: MonitorState) {
@@ -107,7 +113,6 @@ class Work {
       ...t,
       current: copyRound(t.current),
       last: copyRound(t.last),
-      road: [...t.road],
       clock: copyClock(t.clock),
     };
     this.s.tables[tableId] = copy;
@@ -134,6 +139,37 @@ class Work {
     return table;
   }
 
+  /** The table's road, copied for this batch (most batches only add bets, and leave the road alone). */
+  road(table: MonitorTable): Bead[] {
+    if (!this.roads.has(table.road)) {
+      table.road = [...table.road];
+      this.roads.add(table.road);
+    }
+    return table.road;
+  }
+
+  /**
+   * The new state, frozen down to the tables, rounds and roads this batch copied (a later batch copies them
+   * again before changing them). Given a frozen result Immer does not walk it: it walked every key of every
+   * copied table, about a third of a busy wall's reducer time.
+   */
+  finish(): MonitorState {
+    for (const id of this.thawed) {
+      const t = this.s.tables[id];
+      if (!t) continue;
+      Object.freeze(t.current);
+      Object.freeze(t.last);
+      Object.freeze(t.road);
+      Object.freeze(t);
+    }
+    if (this.chartThawed) Object.freeze(this.s.chart);
+    Object.freeze(this.s.tables);
+    Object.freeze(this.s.groups);
+    Object.freeze(this.s.alerts);
+    Object.freeze(this.s.pendingFlags);
+    return Object.freeze(this.s);
+  }
+
   chart(): ChartPoint[] {
     if (!this.chartThawed) {
       this.s.chart = this.s.chart.map((p) => ({ ...p }));
@@ -147,7 +183,7 @@ class Work {
 function withWork(draft: Draft<MonitorState>, body: (w: Work) => void): MonitorState {
   const w = new Work((original(draft) ?? draft) as MonitorState);
   body(w);
-  return w.s;
+  return w.finish();
 }
 
 /** A new shoe starts a new road. */
@@ -199,8 +235,8 @@ function betsPlaced(w: Work, p: Extract<MonitorEvent, { type: 'bets:placed' }>['
     total.amount += bet.amount;
     total.bets += 1;
     const key = memberKey(bet.provider, bet.account);
-    if (round.accounts[key] === undefined && round.players < ROUND_ACCOUNTS_MAX) {
-      round.accounts[key] = 1;
+    if (round.players < ROUND_ACCOUNTS_MAX && !hasAccount(round.accounts, key)) {
+      addAccount(round.accounts, key);
       round.players += 1;
     }
     table.lastTs = Math.max(table.lastTs, bet.ts);
@@ -248,11 +284,12 @@ function settled(
       else delete w.s.pendingFlags[p.tableId];
     }
   }
-  const road = table.road;
-  for (let i = road.length - 1; i >= Math.max(0, road.length - DUPLICATE_LOOKBACK); i--)
-    if ((road[i] as Bead).roundId === p.roundId) return;
+  const seen = table.road;
+  for (let i = seen.length - 1; i >= Math.max(0, seen.length - DUPLICATE_LOOKBACK); i--)
+    if ((seen[i] as Bead).roundId === p.roundId) return;
   const bead = beadOf(p.roundId, p.settledAt, p.result);
   bead.flagged = flaggedBy.length > 0;
+  const road = w.road(table);
   road.push(bead);
   if (road.length > ROAD_MAX) road.splice(0, road.length - ROAD_MAX);
   countRound(w, p.settledAt);
@@ -317,7 +354,8 @@ function crossbet(w: Work, group: CrossbetGroup, receivedAt: number): void {
       if (keys.length > PENDING_TABLES_MAX) delete state.pendingFlags[keys[0] as string];
       continue;
     }
-    table.road[i] = { ...(table.road[i] as Bead), flagged: true };
+    const road = w.road(table);
+    road[i] = { ...(road[i] as Bead), flagged: true };
     if (table.last && table.last.settledAt === group.lastSeenAt && !table.last.groups.includes(group.id))
       table.last.groups.push(group.id);
   }
@@ -587,12 +625,25 @@ type WithMonitor = { [monitorSlice.reducerPath]: MonitorState };
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The table ids in display order (by id), the same array while the set of tables does not change. */
-export const selectTableIds = createSelector(
-  [(s: WithMonitor) => selectTables(s)],
-  (tables) => Object.keys(tables).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
-  { memoizeOptions: { resultEqualityCheck: sameList } },
-);
+const byTableId = new Intl.Collator('en', { numeric: true }).compare;
+
+/**
+ * The table ids in display order (by id), the same array while the set of tables does not change. Every
+ * batch gives a new `tables` object, seldom a new set of keys: the sort runs only when the keys change.
+ */
+export const selectTableIds = (() => {
+  let keys: string[] = [];
+  let sorted: string[] = [];
+  return createSelector([(s: WithMonitor) => selectTables(s)], (tables) => {
+    const now = Object.keys(tables);
+    if (!sameList(now, keys)) {
+      keys = now;
+      const next = [...now].sort(byTableId);
+      if (!sameList(next, sorted)) sorted = next;
+    }
+    return sorted;
+  });
+})();
 
 export const selectTable = (s: WithMonitor, tableId: string): MonitorTable | undefined =>
   selectTables(s)[tableId];
@@ -634,8 +685,13 @@ function groupsOnRound(
 ): void {
   if (!round) return;
   for (const id of round.groups) into.set(id, Math.max(into.get(id) ?? 0, 2));
-  for (const key of Object.keys(round.accounts))
-    for (const id of byMember.get(key) ?? []) into.set(id, (into.get(id) ?? 0) + 1);
+  const count = (ids: string[]) => {
+    for (const id of ids) into.set(id, (into.get(id) ?? 0) + 1);
+  };
+  // Whichever is fewer: the groups' members (a few dozen) or the round's accounts (up to 2,000).
+  if (byMember.size < round.players) {
+    for (const [key, ids] of byMember) if (hasAccount(round.accounts, key)) count(ids);
+  } else for (const key of accountKeys(round.accounts)) count(byMember.get(key) ?? []);
 }
 
 /**
@@ -643,29 +699,62 @@ function groupsOnRound(
  * a string, so a card re-renders only when its own list changes): groups with two or more members betting
  * on the round, or that the round is evidence of.
  */
-export const selectCrossbetsByTable = createSelector(
-  [(s: WithMonitor) => selectTables(s), selectGroupsByMember, selectGroupsByTable],
-  (tables, byMember, byTable) => {
-    const out: Record<string, string> = {};
-    for (const table of Object.values(tables)) {
-      const found = new Map<string, number>();
-      const current = new Map<string, number>();
-      groupsOnRound(table.current, byMember, current);
-      groupsOnRound(table.last, byMember, found);
-      for (const [id, n] of current) found.set(id, Math.max(found.get(id) ?? 0, n));
-      // A group last seen on this table's last settlement (after a reload the round's accounts are unknown).
-      const settledAt = table.last?.settledAt;
-      if (settledAt)
-        for (const g of byTable.get(table.tableId) ?? []) if (g.lastSeenAt === settledAt) found.set(g.id, 2);
-      out[table.tableId] = [...found]
-        .filter(([, n]) => n >= 2)
-        .map(([id]) => id)
-        .sort()
-        .join(',');
-    }
-    return out;
-  },
-);
+function crossbetsOf(
+  table: MonitorTable,
+  byMember: Map<string, string[]>,
+  byTable: Map<string, MonitorGroup[]>,
+): string {
+  const found = new Map<string, number>();
+  const current = new Map<string, number>();
+  groupsOnRound(table.current, byMember, current);
+  groupsOnRound(table.last, byMember, found);
+  for (const [id, n] of current) found.set(id, Math.max(found.get(id) ?? 0, n));
+  // A group last seen on this table's last settlement (after a reload the round's accounts are unknown).
+  const settledAt = table.last?.settledAt;
+  if (settledAt)
+    for (const g of byTable.get(table.tableId) ?? []) if (g.lastSeenAt === settledAt) found.set(g.id, 2);
+  return [...found]
+    .filter(([, n]) => n >= 2)
+    .map(([id]) => id)
+    .sort()
+    .join(',');
+}
+
+const sameRecord = (a: Record<string, string>, b: Record<string, string>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+};
+
+/**
+ * The cross-bet groups on each table's current or last round, as one string per table (`id,id`, sorted:
+ * a string, so a card re-renders only when its own list changes): groups with two or more members betting
+ * on the round, or that the round is evidence of. A batch copies only the tables it touched, so a table's
+ * list is computed again only when the table or the groups changed; the same object while no list changes.
+ */
+export const selectCrossbetsByTable = (() => {
+  let cache = new WeakMap<MonitorTable, string>();
+  let cachedFor: [Map<string, string[]>, Map<string, MonitorGroup[]>] | null = null;
+  return createSelector(
+    [(s: WithMonitor) => selectTables(s), selectGroupsByMember, selectGroupsByTable],
+    (tables, byMember, byTable) => {
+      if (cachedFor?.[0] !== byMember || cachedFor[1] !== byTable) {
+        cache = new WeakMap();
+        cachedFor = [byMember, byTable];
+      }
+      const out: Record<string, string> = {};
+      for (const table of Object.values(tables)) {
+        let list = cache.get(table);
+        if (list === undefined) {
+          list = crossbetsOf(table, byMember, byTable);
+          cache.set(table, list);
+        }
+        out[table.tableId] = list;
+      }
+      return out;
+    },
+    { memoizeOptions: { resultEqualityCheck: sameRecord } },
+  );
+})();
 
 /**
  * The table ids in a wall screen's order: tables with cross-bets on their round first (highest level first),

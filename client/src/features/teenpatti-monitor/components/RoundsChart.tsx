@@ -7,7 +7,7 @@ import type { ChartOption } from '@/components/charts/chartOption';
 import { CHART_BUCKET_MS } from '../state/tpModel';
 import { selectTpChart } from '../state/tpSlice';
 
-const RoundsChartCanvas = lazy(() => import('./RoundsChartCanvas'));
+const LiveChartCanvas = lazy(() => import('@/components/charts/LiveChartCanvas'));
 
 /** Teen Patti rounds settled per minute of event time (bars), from the slice's bounded points. */
 export function RoundsChart({ dark, large, height }: { dark: boolean; large: boolean; height: number }) {
@@ -46,7 +46,7 @@ export function RoundsChart({ dark, large, height }: { dark: boolean; large: boo
   return (
     <div role="img" aria-label={t('chart.aria')}>
       <Suspense fallback={placeholder(<Spinner size={28} />)}>
-        <RoundsChartCanvas option={option} dark={dark} height={height} />
+        <LiveChartCanvas option={option} dark={dark} height={height} />
       </Suspense>
     </div>
   );

@@ -15,8 +15,9 @@
  * delivered in C. Prints a summary on stderr and one JSON line on stdout.
  *
  * The gateway runs without its risk detector unless `--detector on`: the alerts measured are raised by the
- * gateway script on committed settlements, and the detector's state on this feed (about 830 accounts in
- * every round) took 4.6 GB on 2026-11-26, and serialising its snapshot stopped the process for over ten minutes.
+ * gateway script on committed settlements. Before the crowded-round rule the detector's state on this feed
+ * (about 830 accounts in every round) took 4.6 GB and its snapshot stopped the process for minutes; since then
+ * `--detector on` finishes with the same alert figures (docs/BENCHMARKS.md, 2026-11-26 23:05 UTC).
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';

@@ -20,7 +20,8 @@
  *     coming (queued, sent as soon as it answers again) and started again on the same port and data. From
  *     its /healthz answering again: the wall's link back to live, the missed alerts raised (admin API), and
  *     every one of them shown on the wall (the baccarat wall's group list: an alert's subject is its group).
- * BENCH_WALL_PROFILE=<file>: the page's CPU profile (DevTools' .cpuprofile) over the load phase.
+ * BENCH_WALL_PROFILE=<file>: the page's CPU profiles (DevTools' .cpuprofile) over the load phase, and over the
+ * reconnect in <file>.reconnect.cpuprofile.
  * Prints a summary on stderr and one JSON line on stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -700,6 +701,7 @@ async function main(): Promise<void> {
     const known = new Set((await openAlerts()).map((a) => a.id));
     const reconnect = new PhaseRecord();
     await page.evaluate(DRAIN);
+    if (PROFILE) await cdp.send('Profiler.start');
     feed.down = true;
     await halt(g);
     const haltedAt = Date.now();
@@ -747,6 +749,11 @@ async function main(): Promise<void> {
     }
     // The backlog queued while the gateway was down may still be going in (the link can be live sooner).
     await Promise.race([flushed, sleep(Math.max(0, deadline - Date.now()))]);
+    if (PROFILE) {
+      const file = PROFILE.replace(/(\.cpuprofile)?$/, '.reconnect.cpuprofile');
+      writeFileSync(file, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      log(`CPU profile of the reconnect written to ${file}`);
+    }
     reconnect.add((await page.evaluate(DRAIN)) as Drained);
     reconnect.startedAt = upAt;
     reconnect.endedAt = Date.now();

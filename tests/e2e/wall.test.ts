@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import enLogin from '../../client/src/locales/en/login.json';
 import enWall from '../../client/src/locales/en/wall.json';
+import zhMonitor from '../../client/src/locales/zh/monitor.json';
 import zhWall from '../../client/src/locales/zh/wall.json';
 import {
   signedIngest,
@@ -288,6 +289,17 @@ describe('a wall screen', () => {
     await monitor.waitFor({ timeout: 60_000 });
     await monitor.locator('.dms-table[data-table="BAC-W2"]').waitFor({ timeout: 60_000 });
     await shot(wall, 'wall-baccarat-en-1920');
+    // Reloaded in Chinese, and on a phone: the last round known only from the road says its stakes were not
+    // seen here (not Banker 0, Player 0).
+    await wall.goto(`${gateway.url}/wall/baccarat?lang=zh`);
+    const card = wall.locator('.dms-monitor.is-wall .dms-table[data-table="BAC-W2"]');
+    await card.waitFor({ timeout: 60_000 });
+    await card.getByText(zhMonitor.table.stakesUnknown, { exact: true }).waitFor({ timeout: 60_000 });
+    await shot(wall, 'wall-baccarat-zh-1920');
+    await wall.setViewportSize({ width: 390, height: 844 });
+    await card.getByText(zhMonitor.table.stakesUnknown, { exact: true }).waitFor({ timeout: 60_000 });
+    await shot(wall, 'wall-baccarat-zh-390');
+    await wall.setViewportSize({ width: 1920, height: 1080 });
     // The Teen Patti wall needs 11001, which this display's role lacks: it says so.
     await wall.goto(`${gateway.url}/wall/teenpatti?lang=en`);
     await wall.getByTestId('wall-no-permission').waitFor({ timeout: 60_000 });

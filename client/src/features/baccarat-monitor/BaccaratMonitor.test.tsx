@@ -8,7 +8,7 @@ import { readySession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/renderWithProviders';
 import en from '@/locales/en/monitor.json';
 import { BaccaratMonitor } from './BaccaratMonitor';
-import { liveBatchReceived } from './state/monitorSlice';
+import { groupsLoaded, liveBatchReceived } from './state/monitorSlice';
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 
@@ -151,5 +151,32 @@ describe('BaccaratMonitor', { timeout: 30_000 }, () => {
     expect(root.querySelectorAll('[data-freshness]').length).toBeGreaterThanOrEqual(4);
     expect(root.querySelectorAll('button, input, select')).toHaveLength(0);
     expect(screen.queryByRole('group', { name: en.replay.title })).toBeNull();
+  });
+
+  it('shows as many groups as a wall screen holds, and says how many more there are', async () => {
+    gateway();
+    const { container, store } = renderWithProviders(<BaccaratMonitor variant="wall" />, {
+      preloadedState: { session: readySession() },
+    });
+    await screen.findByText('x · y · z');
+    const pairs: CrossbetGroupRow[] = Array.from({ length: 20 }, (_, i) => ({
+      ...RING,
+      id: `pair:1001:a${i}|1001:b${i}`,
+      kind: 'pair',
+      level: 2,
+      members: [
+        { provider: 1001, account: `a${i}` },
+        { provider: 1001, account: `b${i}` },
+      ],
+      lastSeenAt: T0 + i,
+    }));
+    act(() => {
+      store.dispatch(groupsLoaded({ groups: pairs, receivedAt: T0 }));
+    });
+    await waitFor(() => expect(container.querySelectorAll('tr[data-group]')).toHaveLength(16));
+    // The highest level first (the ring), then the most recent pairs.
+    const rows = [...container.querySelectorAll('tr[data-group]')].map((r) => r.getAttribute('data-group'));
+    expect(rows.slice(0, 2)).toEqual([RING.id, 'pair:1001:a19|1001:b19']);
+    screen.getByText(en.groups.more.replace('{{count}}', '5'));
   });
 });

@@ -16,6 +16,9 @@ export const monitorApi = api.injectEndpoints({
       query: () => ({ url: endpoints.liveTables.path, params: { gameId: 1 } }),
       responseSchema: endpoints.liveTables.response,
       keepUnusedDataFor: 0,
+      // The picture is handed whole to the slice, which merges it: comparing 150 roads of 100 beads with
+      // the previous picture, to keep what did not change, would only cost a reconnecting wall a long task.
+      structuralSharing: false,
     }),
     monitorGroups: build.query<RiskPage<CrossbetGroupRow>, void>({
       query: () => ({ url: endpoints.riskGroups.path, params: { page: 1, size: MONITOR_GROUPS_SIZE } }),

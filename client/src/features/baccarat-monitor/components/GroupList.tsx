@@ -8,6 +8,11 @@ import { selectAlerts, selectGroupList, selectGroupsById } from '../state/monito
 
 /** Rows shown at most (the slice keeps more; the list is ordered by level, then recency). */
 const ROWS_MAX = 60;
+/**
+ * Rows on a wall screen: about what a 1080-line wall shows below the chart. Nobody scrolls a wall, and rows
+ * past its edge would only be DOM that grows with every finding until the cap.
+ */
+const WALL_ROWS_MAX = 16;
 const ALERTS_SHOWN = 4;
 
 /**
@@ -20,7 +25,8 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
   const groups = useSelector(selectGroupList);
   const alerts = useSelector(selectAlerts);
   const byId = useSelector(selectGroupsById);
-  const shown = groups.slice(0, ROWS_MAX);
+  const rowsMax = wall ? WALL_ROWS_MAX : ROWS_MAX;
+  const shown = groups.slice(0, rowsMax);
   return (
     <div className="dms-monitor__groups">
       {alerts.length > 0 && (
@@ -95,8 +101,8 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
           </HTMLTable>
         </div>
       )}
-      {groups.length > ROWS_MAX && (
-        <p className="dms-monitor__muted">{t('groups.more', { count: groups.length - ROWS_MAX })}</p>
+      {groups.length > rowsMax && (
+        <p className="dms-monitor__muted">{t('groups.more', { count: groups.length - rowsMax })}</p>
       )}
     </div>
   );

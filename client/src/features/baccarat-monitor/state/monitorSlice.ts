@@ -1,4 +1,5 @@
 import { createSelector, createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { shallowEqual } from 'react-redux';
 import type { LiveAlert } from '@dms/shared/contracts/live/events';
 import { copyClock, emptyClock, tickClock } from '@/components/monitor/panelClock';
 import {
@@ -720,11 +721,6 @@ function crossbetsOf(
     .join(',');
 }
 
-const sameRecord = (a: Record<string, string>, b: Record<string, string>) => {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
-};
-
 /**
  * The cross-bet groups on each table's current or last round, as one string per table (`id,id`, sorted:
  * a string, so a card re-renders only when its own list changes): groups with two or more members betting
@@ -752,7 +748,7 @@ export const selectCrossbetsByTable = (() => {
       }
       return out;
     },
-    { memoizeOptions: { resultEqualityCheck: sameRecord } },
+    { memoizeOptions: { resultEqualityCheck: shallowEqual } },
   );
 })();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplayItem } from '@dms/shared/contracts/http/liveReplay';
 import type { CrossbetGroup } from '@dms/shared/contracts/live/events';
+import { eventWeight, sliceByWeight } from '@/lib/live/liveBatches';
 import {
   CHART_BUCKET_MS,
   CHART_POINTS_MAX,
@@ -153,6 +154,38 @@ describe('baccarat monitor slice', () => {
     expect(after.chart).toEqual([
       { t: Math.floor((T0 + 20_000) / CHART_BUCKET_MS) * CHART_BUCKET_MS, rounds: 1, pairs: 0, rings: 0 },
     ]);
+  });
+
+  it('reduces a burst handed over in slices (a gateway catching up) to the state of one batch', () => {
+    const events: MonitorEvent[] = [];
+    const accounts = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    for (let t = 1; t <= 12; t++)
+      for (let r = 0; r < 3; r++) {
+        const table = `BAC-${t}`;
+        const round = `${table}-r${r}`;
+        const at = T0 + r * 30_000;
+        events.push(startedEv(round, table, at));
+        for (let k = 0; k < 3; k++)
+          events.push(
+            betsEv(
+              round,
+              table,
+              Array.from({ length: 40 }, (_, i) => [
+                accounts[(i + k + t) % accounts.length]!,
+                i % 2 ? 'banker' : 'player',
+                1000 * (1 + ((i * 7 + r) % 9)),
+              ]),
+              at + 1000 + k,
+            ),
+          );
+        if (t === 3 && r === 1) events.push(crossbetEv(group({ lastSeenAt: at + 20_000 })));
+        if (r < 2) events.push(settledEv(round, table, at + 20_000, r ? 'banker' : 'player'));
+      }
+    const slices = sliceByWeight(events, eventWeight, 150);
+    expect(slices.length).toBeGreaterThan(10);
+    const whole = batch(initialMonitorState, events);
+    const sliced = slices.reduce((s, slice) => batch(s, slice), initialMonitorState);
+    expect(sliced).toEqual(whole);
   });
 
   it('counts a round settled twice (two scopes, a replayed event) once', () => {

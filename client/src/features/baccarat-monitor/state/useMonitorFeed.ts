@@ -1,40 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import type { Subscription } from 'rxjs';
-import type { LiveConnection } from '@/lib/live/live';
+import { sharedFeed } from '@/lib/live/liveBatches';
 import { useLiveConnection } from '@/lib/live/liveContext';
 import { connectionState, monitorBatches } from '../monitorStreams';
 import { useMonitorGroupsQuery, useMonitorTablesQuery } from '../api/monitorApi';
 import { groupsLoaded, liveBatchReceived, selectMode, tablesLoaded } from './monitorSlice';
 
-type Dispatch = ReturnType<typeof useDispatch>;
-
 /**
- * The one subscription to the monitor's live batches, shared by every mounted monitor (a console page kept
- * alive behind another tab and a wall screen must not count each bet twice).
+ * The one subscription to the monitor's live batches per connection, shared by every mounted monitor (a
+ * console page kept alive behind another tab and a wall screen must not count each bet twice).
  */
-const feeds = new Map<LiveConnection, { subscription: Subscription; users: number }>();
-
-function acquireFeed(dispatch: Dispatch, connection: LiveConnection): () => void {
-  let feed = feeds.get(connection);
-  if (!feed) {
-    const subscription = monitorBatches((name) => connection.stream<unknown>(name)).subscribe((events) =>
-      dispatch(liveBatchReceived({ events, receivedAt: Date.now() })),
-    );
-    feed = { subscription, users: 0 };
-    feeds.set(connection, feed);
-  }
-  feed.users += 1;
-  return () => {
-    const current = feeds.get(connection);
-    if (!current) return;
-    current.users -= 1;
-    if (current.users === 0) {
-      current.subscription.unsubscribe();
-      feeds.delete(connection);
-    }
-  };
-}
+const acquireFeed = sharedFeed((source) => monitorBatches(source));
 
 /**
  * Feeds the monitor's slice while a monitor is shown: the starting picture and the stored groups from
@@ -61,7 +37,11 @@ export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: ()
       dispatch(groupsLoaded({ groups: groups.data.items, receivedAt: groups.fulfilledTimeStamp }));
   }, [dispatch, groups.data, groups.fulfilledTimeStamp]);
 
-  useEffect(() => acquireFeed(dispatch, connection), [dispatch, connection]);
+  useEffect(
+    () =>
+      acquireFeed(connection, (events) => dispatch(liveBatchReceived({ events, receivedAt: Date.now() }))),
+    [dispatch, connection],
+  );
 
   // After a reconnect the socket missed events: reload the picture (the first connect needs nothing).
   const refetch = useRef({ tables: refetchTables, groups: refetchGroups, mode });

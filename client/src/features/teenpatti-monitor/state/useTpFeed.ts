@@ -1,37 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import type { Subscription } from 'rxjs';
-import type { LiveConnection } from '@/lib/live/live';
+import { sharedFeed } from '@/lib/live/liveBatches';
 import { useLiveConnection } from '@/lib/live/liveContext';
 import { useTpMonitorGroupsQuery, useTpMonitorTablesQuery } from '../api/tpMonitorApi';
 import { tpBatches } from '../tpStreams';
 import { groupsLoaded, liveBatchReceived, tablesLoaded } from './tpSlice';
 
-type Dispatch = ReturnType<typeof useDispatch>;
-
-/** One subscription per live connection, shared by every mounted monitor (no bet counted twice). */
-const feeds = new Map<LiveConnection, { subscription: Subscription; users: number }>();
-
-function acquireFeed(dispatch: Dispatch, connection: LiveConnection): () => void {
-  let feed = feeds.get(connection);
-  if (!feed) {
-    const subscription = tpBatches((name) => connection.stream<unknown>(name)).subscribe((events) =>
-      dispatch(liveBatchReceived({ events, receivedAt: Date.now() })),
-    );
-    feed = { subscription, users: 0 };
-    feeds.set(connection, feed);
-  }
-  feed.users += 1;
-  return () => {
-    const current = feeds.get(connection);
-    if (!current) return;
-    current.users -= 1;
-    if (current.users === 0) {
-      current.subscription.unsubscribe();
-      feeds.delete(connection);
-    }
-  };
-}
+/**
+ * The one subscription to the monitor's live batches per connection, shared by every mounted monitor (a
+ * console page kept alive behind another tab and a wall screen must not count each bet twice).
+ */
+const acquireFeed = sharedFeed(tpBatches);
 
 /**
  * Feeds the Teen Patti monitor's slice while it is shown: the starting picture and the stored groups from
@@ -54,7 +33,11 @@ export function useTpFeed(): { loading: boolean; failed: boolean; retry: () => v
       dispatch(groupsLoaded({ groups: groups.data.items, receivedAt: groups.fulfilledTimeStamp }));
   }, [dispatch, groups.data, groups.fulfilledTimeStamp]);
 
-  useEffect(() => acquireFeed(dispatch, connection), [dispatch, connection]);
+  useEffect(
+    () =>
+      acquireFeed(connection, (events) => dispatch(liveBatchReceived({ events, receivedAt: Date.now() }))),
+    [dispatch, connection],
+  );
 
   const refetch = useRef({ tables: tables.refetch, groups: groups.refetch });
   refetch.current = { tables: tables.refetch, groups: groups.refetch };

@@ -5,6 +5,7 @@ import type { Store } from '../../platform/db/db.store';
 import type { Logger } from '../../platform/logger/logger';
 import type { Detector } from './detector.port';
 import { RiskInputRepository } from './riskInput.repository';
+import { stringifySliced } from './slicedJson';
 import { START_POSITION, comparePositions } from './riskPosition';
 import {
   CheckpointMovedError,
@@ -17,6 +18,12 @@ import type { RiskOutput, RiskSink } from './riskSink.port';
 /** The longest the detector runs on the gateway's thread before it lets I/O in (a step, a slice of a replay). */
 const SLICE_MS = 50;
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * A snapshot's cost bounds how often it is taken: the next one waits at least this many times as long as the
+ * last one took (a state of hundreds of MB after hours of a busy platform takes seconds to write; taken every
+ * `snapshotMs` it would use a large share of the gateway's time). A restart then replays a little more.
+ */
+const SNAPSHOT_COST_FACTOR = 30;
 
 /** Makes a detector, from a stored snapshot or (undefined) fresh. */
 export type DetectorFactory<Output, Snapshot> = (
@@ -316,9 +323,13 @@ export class RiskRunner<Output, Snapshot> {
     const now = this.now();
     const due =
       to.inputs - leading.snapshotInputs >= this.tuning.snapshotEvery ||
-      now - leading.snapshotAt >= this.tuning.snapshotMs;
+      now - leading.snapshotAt >=
+        Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotMs);
     const t0 = performance.now();
-    const snapshot = due ? JSON.stringify(leading.detector.snapshot()) : undefined;
+    // Written in slices (nothing else touches the detector until this step ends): I/O goes on meanwhile.
+    const snapshot = due
+      ? await stringifySliced(leading.detector.snapshot(), { sliceMs: SLICE_MS, pause: yieldToIo })
+      : undefined;
     try {
       await this.repo.commitChunk({
         partition: this.partition,

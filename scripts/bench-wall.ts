@@ -97,7 +97,10 @@ interface GatewayProc {
 }
 
 async function launch(g: GatewayProc, port: number): Promise<number> {
-  const child = spawn(process.execPath, ['gateway/dist/start.js'], {
+  // BENCH_WALL_GATEWAY_PROFILE=<dir>: the gateway's CPU profile (node --cpu-prof), one file per start.
+  const prof = process.env.BENCH_WALL_GATEWAY_PROFILE;
+  const args = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-interval=1000'] : [];
+  const child = spawn(process.execPath, [...args, 'gateway/dist/start.js'], {
     cwd: root,
     env: {
       ...process.env,
@@ -185,6 +188,8 @@ class Feed {
   lastError = '';
   /** When the batch being sent was posted (0: none in flight). */
   postedAt = 0;
+  /** Every answered post: when it was sent (epoch ms), how long the gateway took, how many events. */
+  posts: number[] = [];
 
   constructor(private readonly url: string) {
     for (let i = 0; i < TABLES; i++)
@@ -345,6 +350,7 @@ class Feed {
         try {
           this.postedAt = Date.now();
           await signedIngest(this.url, SECRET, batch);
+          this.posts.push(this.postedAt, Date.now() - this.postedAt, batch.length);
           this.postedAt = 0;
           this.sent += batch.length;
         } catch (err) {
@@ -390,7 +396,7 @@ const PAGE_PROBE = `(() => {
 
 const DRAIN = `(() => {
   const b = window.__wallBench;
-  const out = { frames: b.frames, longTasks: b.longTasks, now: performance.now() };
+  const out = { frames: b.frames, longTasks: b.longTasks, now: performance.now(), origin: performance.timeOrigin };
   b.frames = [];
   b.longTasks = [];
   return out;
@@ -400,6 +406,8 @@ interface Drained {
   frames: number[];
   longTasks: number[];
   now: number;
+  /** The page clock's origin (epoch ms): a long task's epoch time is origin + startTime. */
+  origin: number;
 }
 
 interface Sample {
@@ -412,6 +420,8 @@ interface Sample {
 class PhaseRecord {
   frames: number[] = [];
   longTasks: number[] = [];
+  /** When each long task started (epoch ms), beside `longTasks`. */
+  longTaskAt: number[] = [];
   excludedFrames = 0;
   samples: Sample[] = [];
   gcWindows: [number, number][] = [];
@@ -433,7 +443,9 @@ class PhaseRecord {
       else this.frames.push(delta);
     }
     for (let i = 0; i < d.longTasks.length; i += 2) {
-      if (!inGc(d.longTasks[i] as number, 0)) this.longTasks.push(d.longTasks[i + 1] as number);
+      if (inGc(d.longTasks[i] as number, 0)) continue;
+      this.longTasks.push(d.longTasks[i + 1] as number);
+      this.longTaskAt.push(d.origin + (d.longTasks[i] as number));
     }
   }
 }
@@ -554,6 +566,54 @@ function summarise(rec: PhaseRecord): Record<string, number> {
     nodesLast: s.at(-1)?.nodes ?? NaN,
     nodesMax: Math.max(...s.map((x) => x.nodes)),
     nodesPerHourSecondHalf: Math.round(slopePerHour(half, 'nodes')),
+  };
+}
+
+/**
+ * Each long task of a phase (up to 40) beside what the feed saw just before it: the slowest post to the
+ * gateway answered in the 3 s before the task. A post that took seconds means the gateway stalled and then
+ * pushed its backlog at once; a long task with no slow post before it is the page's own.
+ */
+function longTaskContext(rec: PhaseRecord, posts: readonly number[]) {
+  const list: { atS: number; ms: number; slowestPostMsBefore: number }[] = [];
+  let afterSlowPost = 0;
+  rec.longTaskAt.forEach((at, i) => {
+    let slowest = 0;
+    for (let k = 0; k < posts.length; k += 3) {
+      const end = (posts[k] as number) + (posts[k + 1] as number);
+      if (end >= at - 3_000 && end <= at + 100) slowest = Math.max(slowest, posts[k + 1] as number);
+    }
+    if (slowest >= 1_000) afterSlowPost += 1;
+    if (list.length < 40)
+      list.push({
+        atS: r1((at - rec.startedAt) / 1000),
+        ms: r1(rec.longTasks[i] as number),
+        slowestPostMsBefore: slowest,
+      });
+  });
+  return { longTasksAfterSlowPost: afterSlowPost, longTaskList: list };
+}
+
+/** The gateway's ingest over a window: how long its posts took, and ms per 1,000 events early and late. */
+function ingestFigures(posts: readonly number[], from: number, to: number) {
+  const rows: { at: number; ms: number; n: number }[] = [];
+  for (let k = 0; k < posts.length; k += 3)
+    if ((posts[k] as number) >= from && (posts[k] as number) <= to)
+      rows.push({ at: posts[k] as number, ms: posts[k + 1] as number, n: posts[k + 2] as number });
+  const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+  const per1000 = (part: typeof rows) => {
+    const n = part.reduce((a, r) => a + r.n, 0);
+    return n ? r1((1000 * part.reduce((a, r) => a + r.ms, 0)) / n) : null;
+  };
+  const tenth = Math.max(1, Math.floor(rows.length / 10));
+  return {
+    posts: rows.length,
+    postMsP50: pct(ms, 50),
+    postMsP99: pct(ms, 99),
+    postMsMax: ms.at(-1) ?? null,
+    postsOver1s: ms.filter((x) => x >= 1_000).length,
+    msPer1000EventsFirstTenth: per1000(rows.slice(0, tenth)),
+    msPer1000EventsLastTenth: per1000(rows.slice(-tenth)),
   };
 }
 
@@ -680,9 +740,36 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
       await cdp.send('Profiler.start');
     }
+    // How far behind the risk engine runs: when each ring went in, and when its alert was first listed.
+    const ringSentAt = new Map<number, number>();
+    const ringAlertAt = new Map<number, number>();
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        try {
+          for (const a of await openAlerts()) {
+            const k = Number(/\bring(\d+)-[abc]\b/.exec(a.subject)?.[1]);
+            if (a.kind === 'crossbet' && ringSentAt.has(k) && !ringAlertAt.has(k))
+              ringAlertAt.set(k, Date.now());
+          }
+        } catch {
+          // the next poll asks again
+        }
+        await sleep(5_000);
+      }
+    })();
     const busy = await runPhase(page, cdp, LOAD_MS, (elapsed) => {
-      if (elapsed >= rings * RING_EVERY_MS) feed.ring(++rings);
+      if (elapsed >= rings * RING_EVERY_MS) {
+        feed.ring(++rings);
+        ringSentAt.set(rings, Date.now());
+      }
     });
+    polling = false;
+    await poller;
+    const ringDelays = [...ringSentAt].map(([k, at]) =>
+      ringAlertAt.has(k) ? ((ringAlertAt.get(k) as number) - at) / 1000 : null,
+    );
+    const raisedDelays = ringDelays.filter((x): x is number => x !== null);
     if (PROFILE) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(PROFILE, JSON.stringify(profile));
@@ -703,12 +790,14 @@ async function main(): Promise<void> {
     await page.evaluate(DRAIN);
     if (PROFILE) await cdp.send('Profiler.start');
     feed.down = true;
+    const haltAsked = Date.now();
     await halt(g);
     const haltedAt = Date.now();
     await page.getByTestId('wall-link').and(page.locator('[data-link="stale"]')).waitFor({ timeout: 60_000 });
     const staleAfterMs = Date.now() - haltedAt;
     const missedRings = [feed.ring(++rings), feed.ring(++rings)];
     await sleep(Math.max(0, 3_000 - (Date.now() - haltedAt)));
+    const launchedAt = Date.now();
     const upAt = await launch(g, port);
     const downMs = upAt - haltedAt;
     let queueSentMs: number | undefined;
@@ -776,7 +865,18 @@ async function main(): Promise<void> {
       cardsRendered,
       idle: summarise(idle),
       underLoad: loadFigures,
+      underLoadLongTasks: longTaskContext(busy, feed.posts),
+      // Seconds from a ring's events going in to its alert being listed (polled every 5 s): the risk engine's lag.
+      ringAlertsUnderLoad: {
+        rings: ringDelays.length,
+        raised: raisedDelays.length,
+        delaySecondsMax: raisedDelays.length ? r1(Math.max(...raisedDelays)) : null,
+        delaySecondsLastFive: ringDelays.slice(-5).map((x) => (x === null ? null : r1(x))),
+      },
+      ingestUnderLoad: ingestFigures(feed.posts, busy.startedAt, busy.endedAt),
       reconnect: {
+        gatewayStopMs: haltedAt - haltAsked,
+        gatewayStartMs: upAt - launchedAt,
         gatewayDownMs: downMs,
         wallStaleAfterHaltMs: staleAfterMs,
         wallLinkLiveAfterMs: linkLiveMs ?? null,
@@ -788,6 +888,8 @@ async function main(): Promise<void> {
           shownMs.length === missed.size && shownMs.length ? Math.max(...shownMs) : null,
         longTasks: lt.length,
         longTaskMsMax: r1(Math.max(0, ...lt)),
+        ...longTaskContext(reconnect, feed.posts),
+        ingest: ingestFigures(feed.posts, upAt, reconnect.endedAt),
       },
       ingestFailuresWhileDown: feed.failedPosts,
     };

@@ -1,0 +1,56 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChartOption } from './chartOption';
+
+const setOption = vi.fn();
+const dispose = vi.fn();
+vi.mock('./echartsCore', () => ({
+  echarts: { init: () => ({ setOption, dispose, resize: () => undefined }) },
+}));
+
+const { default: LiveChartCanvas, LIVE_CHART_MIN_INTERVAL_MS } = await import('./LiveChartCanvas');
+
+const option = (n: number): ChartOption => ({ series: [{ type: 'line', data: [n] }] });
+const drawn = () =>
+  setOption.mock.calls.map((c) => (c[0] as { series: { data: number[] }[] }).series[0]?.data[0]);
+
+describe('LiveChartCanvas', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'],
+    });
+    setOption.mockClear();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('draws the first option on the next frame, then at most once an interval, always the newest', () => {
+    const view = render(<LiveChartCanvas option={option(1)} dark height={100} />);
+    expect(drawn()).toEqual([]);
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
+    expect(drawn()).toEqual([1]);
+    // Batches every 200 ms: none drawn before the interval is over, then only the last one.
+    for (let n = 2; n <= 10; n++) {
+      view.rerender(<LiveChartCanvas option={option(n)} dark height={100} />);
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
+    }
+    expect(drawn()).toEqual([1]);
+    act(() => {
+      vi.advanceTimersByTime(LIVE_CHART_MIN_INTERVAL_MS);
+    });
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
+    expect(drawn()).toEqual([1, 10]);
+    // Quiet afterwards: nothing more is drawn.
+    act(() => {
+      vi.advanceTimersByTime(3 * LIVE_CHART_MIN_INTERVAL_MS);
+    });
+    expect(drawn()).toEqual([1, 10]);
+    view.unmount();
+    expect(dispose).toHaveBeenCalled();
+  });
+});

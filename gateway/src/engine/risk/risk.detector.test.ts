@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput, SettledBet, SettledRound } from './detector.port';
-import { createRiskDetector } from './risk.detector';
+import { createRiskDetector, selectKth } from './risk.detector';
 import type { RiskFinding } from './riskFinding';
 import { syntheticPlatform } from './risk.platform.fixture';
 
@@ -176,12 +176,32 @@ describe('honest look-alikes and near misses', () => {
       }
       inputs.push(round(i, bets, `T${i % 8}`, winner));
     }
-    expect(new Set(inputs.flatMap((i) => (i.type === 'round' ? i.round.bets.map((b) => b.account) : []))).size).toBeGreaterThan(3900);
+    expect(
+      new Set(inputs.flatMap((i) => (i.type === 'round' ? i.round.bets.map((b) => b.account) : []))).size,
+    ).toBeGreaterThan(3900);
     expect(raised(inputs).filter((f) => f.type === 'player')).toEqual([]);
   }, 120_000);
 });
 
 describe('state', () => {
+  it('selects the k-th smallest score as a sort would, with ties, runs and every k', () => {
+    let x = 7;
+    const rand = () => ((x = (x * 48271) % 2147483647), x / 2147483647);
+    const cases: number[][] = [
+      [5],
+      [2, 2, 2, 2],
+      [1, 2, 3, 4, 5, 6, 7],
+      [7, 6, 5, 4, 3, 2, 1],
+      [-5, 3.5, -5, 0, 3.5, 12, -5, 0.1],
+    ];
+    for (let n = 0; n < 60; n++)
+      cases.push(Array.from({ length: 1 + Math.floor(rand() * 300) }, () => Math.round(rand() * 20) / 4 - 2));
+    for (const xs of cases) {
+      const sorted = [...xs].sort((a, b) => a - b);
+      for (let k = 0; k < xs.length; k++) expect(selectKth(Float64Array.from(xs), k)).toBe(sorted[k]);
+    }
+  });
+
   it('a detector restored from a snapshot gives the outputs the original gives', () => {
     const { inputs } = syntheticPlatform({
       seed: 5,
@@ -229,7 +249,7 @@ describe('state', () => {
         ]),
       );
     const size = () => {
-      const s = d.snapshot() as { accounts: object; pairs: object };
+      const s = JSON.parse(JSON.stringify(d.snapshot())) as { accounts: object; pairs: object };
       return Object.keys(s.accounts).length + Object.keys(s.pairs).length;
     };
     const before = size();

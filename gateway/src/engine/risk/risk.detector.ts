@@ -4,6 +4,7 @@ import { RiskLevel } from '@dms/shared/domain/enums';
 import { HOUSE_EDGE } from '@dms/shared/games/settlement';
 import { TEEN_PATTI_CATEGORY_COUNTS, TEEN_PATTI_HANDS, TeenPattiCategory } from '@dms/shared/games/teenPatti';
 import type { RiskInput, SettledRound, WalletEvent } from './detector.port';
+import { RecordMap } from './recordMap';
 import type {
   CrossbetFinding,
   GroupMember,
@@ -283,8 +284,8 @@ function unitVariance(betType: string, gameId: number): number | undefined {
 }
 
 interface State {
-  accounts: Record<string, AccountState>;
-  pairs: Record<string, PairState>;
+  accounts: RecordMap<AccountState>;
+  pairs: RecordMap<PairState>;
   rings: Record<string, RingState>;
   /**
    * Groups of co-present accounts seen balanced (net exposure within the tolerance, every member needed) on
@@ -300,6 +301,12 @@ interface State {
   rounds: number;
 }
 
+/** A snapshot as stored (its maps written as objects), or as {@link RiskDetectorImpl.snapshot} returns it. */
+type StoredState = Omit<State, 'accounts' | 'pairs'> & {
+  accounts: Record<string, AccountState> | Map<string, AccountState>;
+  pairs: Record<string, PairState> | Map<string, PairState>;
+};
+
 const keyOf = (provider: number, account: string) => `${provider}:${account}`;
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 const memberOf = (key: string): GroupMember => {
@@ -309,8 +316,8 @@ const memberOf = (key: string): GroupMember => {
 
 function emptyState(): State {
   return {
-    accounts: {},
-    pairs: {},
+    accounts: new RecordMap(),
+    pairs: new RecordMap(),
     rings: {},
     road: {},
     flagged: {},
@@ -408,6 +415,40 @@ function groupBalance(
   return 'ring';
 }
 
+/**
+ * The k-th smallest value (0-based) of `xs`, by selection (Hoare's, median of three): linear on average.
+ * Reorders `xs`.
+ */
+export function selectKth(xs: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    // Median of three as the pivot (sorted already, or all equal, stays linear).
+    const a = xs[lo]!;
+    const b = xs[mid]!;
+    const c = xs[hi]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i]! < pivot) i++;
+      while (xs[j]! > pivot) j--;
+      if (i <= j) {
+        const t = xs[i]!;
+        xs[i] = xs[j]!;
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return xs[k]!;
+  }
+  return xs[lo]!;
+}
+
 /** A Bernoulli likelihood ratio: the alternative `alt` (never below chance `p0`) against chance. */
 function bernoulliFactor(hit: boolean, p0: number, alt: number): number {
   const p = Math.min(Math.max(p0, 1e-6), 1 - 1e-6);
@@ -427,7 +468,7 @@ function levelOf(score: number, s: RiskSettings): RiskLevel {
 }
 
 export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
-  new RiskDetectorImpl(settings, snapshot as State | undefined);
+  new RiskDetectorImpl(settings, snapshot as StoredState | undefined);
 
 class RiskDetectorImpl implements RiskDetector<State> {
   private s: State;
@@ -436,17 +477,19 @@ class RiskDetectorImpl implements RiskDetector<State> {
   /**
    * Bounds kept beside the state (not in it) so that {@link expire} walks the hundreds of thousands of accounts
    * and pairs of a busy platform only when it has something to do: no account's (pair's) `lastSeen` is below
-   * its floor, and there are `pairCount` pairs after the last expire (unknown after a restore).
+   * its floor (unknown after a restore: walked at the first expire).
    */
   private accountsSeenFloor = -Infinity;
   private pairsSeenFloor = -Infinity;
-  private pairCount: number | undefined;
 
   constructor(
     private settings: RiskSettings,
-    snapshot?: State,
+    snapshot?: StoredState,
   ) {
-    this.s = snapshot ? (JSON.parse(JSON.stringify(snapshot)) as State) : emptyState();
+    // The snapshot becomes the detector's state (the runner's is parsed from the store for it): no copy.
+    this.s = snapshot
+      ? { ...snapshot, accounts: RecordMap.from(snapshot.accounts), pairs: RecordMap.from(snapshot.pairs) }
+      : emptyState();
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
   }
 
@@ -464,7 +507,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   private account(provider: number, account: string): AccountState {
     const key = keyOf(provider, account);
-    let acc = this.s.accounts[key];
+    let acc = this.s.accounts.get(key);
     if (!acc) {
       acc = {
         provider,
@@ -487,7 +530,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         moved: 0,
         turnoverSinceMove: 0,
       };
-      this.s.accounts[key] = acc;
+      this.s.accounts.set(key, acc);
       this.s.tested.players += 1;
     }
     return acc;
@@ -530,7 +573,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     }
     const keys = [...positions.keys()].sort();
     for (const key of keys) {
-      const acc = this.s.accounts[key]!;
+      const acc = this.s.accounts.get(key)!;
       acc.presence = decayedAdd(acc.presence, r.settledAt);
     }
     // Each account's recent stakes sorted, once per round (for the chance of matched stakes).
@@ -561,10 +604,10 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const kb = paired[j]!;
         const pa = positions.get(ka)!;
         const pb = positions.get(kb)!;
-        const a = this.s.accounts[ka]!;
-        const b = this.s.accounts[kb]!;
+        const a = this.s.accounts.get(ka)!;
+        const b = this.s.accounts.get(kb)!;
         const pk = pairKey(ka, kb);
-        let pair = this.s.pairs[pk];
+        let pair = this.s.pairs.get(pk);
         if (!pair) {
           pair = {
             a: ka < kb ? ka : kb,
@@ -578,7 +621,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
             tables: [],
             lastSeen: 0,
           };
-          this.s.pairs[pk] = pair;
+          this.s.pairs.set(pk, pair);
           this.s.tested.pairs += 1;
           this.pairsAdded += 1;
         }
@@ -624,7 +667,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     out.push(...this.providerFindings(r, providerRounds));
     // Learn after testing: the chance of this round was judged on the past only.
     for (const [key, p] of positions) {
-      const acc = this.s.accounts[key]!;
+      const acc = this.s.accounts.get(key)!;
       (acc.sides[ctx] ??= [0, 0])[p.side] += 1;
       acc.stakes.push(p.amount);
       if (acc.stakes.length > STAKES_KEPT) acc.stakes.shift();
@@ -929,7 +972,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const b = groupBalance(stakes, sides, tol);
         if (b === 'none') continue;
         let p = 1;
-        present.forEach((m, i) => (p *= sideProb(this.s.accounts[m]!, ctx, sides[i]!)));
+        present.forEach((m, i) => (p *= sideProb(this.s.accounts.get(m)!, ctx, sides[i]!)));
         if (b === 'ring') pRing += p;
         else pSplit += p;
       }
@@ -1326,38 +1369,30 @@ class RiskDetectorImpl implements RiskDetector<State> {
   /**
    * Forgets accounts, pairs and rings not seen for `windowHours` of event time, and caps the pairs. The
    * accounts (pairs) are walked only when the horizon passed their floor (or accounts went), in one pass
-   * each (`for…in`, no array of entries), so that on a platform of hundreds of thousands of accounts an
-   * expire costs the gateway tens of milliseconds, not a second.
+   * each, so that on a platform of hundreds of thousands of accounts an expire costs the gateway tens of
+   * milliseconds, not a second.
    */
   private expire(now: number): void {
-    const added = this.pairsAdded;
     this.pairsAdded = 0;
     const horizon = now - this.settings.windowHours * HOUR;
     const { accounts, pairs } = this.s;
     let accountsGone = false;
     if (horizon > this.accountsSeenFloor) {
       let floor = Infinity;
-      for (const k in accounts) {
-        const seen = accounts[k]!.lastSeen;
-        if (seen < horizon) {
-          delete accounts[k];
+      for (const [k, acc] of accounts) {
+        if (acc.lastSeen < horizon) {
+          accounts.delete(k);
           accountsGone = true;
-        } else if (seen < floor) floor = seen;
+        } else if (acc.lastSeen < floor) floor = acc.lastSeen;
       }
       this.accountsSeenFloor = floor;
     }
     // A pair goes with its age or with either account (pairs are only made between known accounts).
-    let count = (this.pairCount ?? 0) + added;
-    if (accountsGone || horizon > this.pairsSeenFloor || this.pairCount === undefined) {
+    if (accountsGone || horizon > this.pairsSeenFloor) {
       let floor = Infinity;
-      count = 0;
-      for (const k in pairs) {
-        const p = pairs[k]!;
-        if (p.lastSeen < horizon || !accounts[p.a] || !accounts[p.b]) delete pairs[k];
-        else {
-          count += 1;
-          if (p.lastSeen < floor) floor = p.lastSeen;
-        }
+      for (const [k, p] of pairs) {
+        if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) pairs.delete(k);
+        else if (p.lastSeen < floor) floor = p.lastSeen;
       }
       this.pairsSeenFloor = floor;
     }
@@ -1374,21 +1409,37 @@ class RiskDetectorImpl implements RiskDetector<State> {
       const left = Object.entries(this.s.ringSeeds!).sort((x, y) => x[1].lastSeen - y[1].lastSeen);
       for (const [k] of left.slice(0, left.length - MAX_SEEDS)) delete this.s.ringSeeds![k];
     }
-    if (count > MAX_PAIRS) {
-      // First, in one pass, the pairs with no evidence yet (most of a crowded table's), then the weakest.
-      count = 0;
-      for (const k in pairs) {
-        const p = pairs[k]!;
-        if (p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0) delete pairs[k];
-        else count += 1;
+    if (pairs.size > MAX_PAIRS) this.capPairs();
+  }
+
+  /**
+   * Keeps at most {@link MAX_PAIRS} pairs: first the pairs with no evidence yet go (most of a crowded table's),
+   * then the weakest by score, the older first among equal scores (the order of a stable sort by score). The
+   * weakest are found by selection, not by sorting every pair: on a busy platform over 200,000 pairs keep
+   * evidence, and this runs every few dozen rounds.
+   */
+  private capPairs(): void {
+    const { pairs } = this.s;
+    const scores = new Float64Array(pairs.size);
+    let n = 0;
+    for (const [k, p] of pairs) {
+      const score = p.logOpp + p.logMatch;
+      if (score <= 0 && p.evidenceCount === 0) pairs.delete(k);
+      else scores[n++] = score;
+    }
+    const drop = n - MAX_PAIRS;
+    if (drop <= 0) return;
+    // The drop-th smallest score is the bar: every pair below it goes, and as many of those at it as needed.
+    const bar = selectKth(scores.subarray(0, n), drop - 1);
+    let atBar = drop;
+    for (const s of scores.subarray(0, n)) if (s < bar) atBar -= 1;
+    for (const [k, p] of pairs) {
+      const score = p.logOpp + p.logMatch;
+      if (score < bar) pairs.delete(k);
+      else if (score === bar && atBar > 0) {
+        pairs.delete(k);
+        atBar -= 1;
       }
     }
-    if (count > MAX_PAIRS) {
-      const left = Object.entries(pairs);
-      left.sort((x, y) => x[1].logOpp + x[1].logMatch - (y[1].logOpp + y[1].logMatch));
-      for (const [k] of left.slice(0, left.length - MAX_PAIRS)) delete pairs[k];
-      count = MAX_PAIRS;
-    }
-    this.pairCount = count;
   }
 }

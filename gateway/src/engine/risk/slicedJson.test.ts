@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RecordMap } from './recordMap';
 import { stringifySliced } from './slicedJson';
 
 describe('stringifySliced', () => {
@@ -15,6 +16,10 @@ describe('stringifySliced', () => {
       [],
       {},
       { toJSON: () => ({ replaced: true }) },
+      {
+        records: RecordMap.from({ b: { x: 1, gone: undefined }, a: [1], f: () => 1, c: null }),
+        empty: new RecordMap(),
+      },
     ];
     for (const v of values)
       for (const depth of [0, 1, 2, 5]) expect(await stringifySliced(v, { depth })).toBe(JSON.stringify(v));
@@ -23,11 +28,17 @@ describe('stringifySliced', () => {
 
   it('pauses between slices on a large state, and the result is still the same', async () => {
     const state = {
-      accounts: Object.fromEntries(
-        Array.from({ length: 20_000 }, (_, i) => [
-          `1001:p${i}`,
-          { rounds: i, stakes: Array.from({ length: 20 }, (_, k) => k * i), lastSeen: 1_795_000_000_000 + i },
-        ]),
+      accounts: RecordMap.from(
+        Object.fromEntries(
+          Array.from({ length: 20_000 }, (_, i) => [
+            `1001:p${i}`,
+            {
+              rounds: i,
+              stakes: Array.from({ length: 20 }, (_, k) => k * i),
+              lastSeen: 1_795_000_000_000 + i,
+            },
+          ]),
+        ),
       ),
       pairs: Object.fromEntries(
         Array.from({ length: 5_000 }, (_, i) => [`a${i}|b${i}`, { shared: i, logOpp: i / 7 }]),

@@ -1,9 +1,11 @@
+import { RecordMap } from './recordMap';
+
 /**
  * `JSON.stringify` of a large state without holding the event loop: the outer levels (the state and its
  * records) are walked entry by entry, each entry stringified whole, and the work pauses whenever a slice of
  * `sliceMs` is used up, so ingest, sockets and the API answer between slices. The result is the string
  * `JSON.stringify(value)` gives (same key order, `undefined` and functions left out of objects and `null` in
- * arrays, `toJSON` honoured). The value must not change while it is written (the risk runner writes its
+ * arrays, `toJSON` honoured; a {@link RecordMap} is walked entry by entry, as the object its `toJSON` gives). The value must not change while it is written (the risk runner writes its
  * detector's snapshot between two chunks, when nothing else touches the detector).
  */
 export async function stringifySliced(
@@ -23,6 +25,18 @@ export async function stringifySliced(
 
   /** Appends `v`; answers false (appending nothing) when JSON leaves it out (undefined, a function…). */
   const write = async (v: unknown, depth: number): Promise<boolean> => {
+    if (depth > 0 && v instanceof RecordMap) {
+      out.push('{');
+      let first = true;
+      for (const [key, entry] of v) {
+        const mark = out.length;
+        out.push(first ? '' : ',', JSON.stringify(key), ':');
+        if (await write(entry, depth - 1)) first = false;
+        else out.length = mark;
+      }
+      out.push('}');
+      return true;
+    }
     if (
       depth <= 0 ||
       v === null ||

@@ -1,6 +1,6 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_COMMANDS } from '@dms/shared/contracts/live/events';
 import { rootReducer } from '@/app/store';
 import { api } from '@/lib/api/api';
@@ -18,11 +18,13 @@ afterEach(() => dispose?.());
 
 describe('live alerts from the socket to the store', () => {
   it('feeds the slice in batches, counts from the API, and takes in what a reconnect replays', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fake = fakeLiveConnection();
     const events = new LiveEvents(fake.connection);
     dispose = () => {
       fake.connection.stop();
       events.dispose();
+      warn.mockRestore();
     };
     // The gateway's count: two alerts before, and each one raised since.
     let raised = 0;
@@ -54,6 +56,7 @@ describe('live alerts from the socket to the store', () => {
     }
     socket.serverEmit('alert:raised', { ...alertPayload(14), v: 9 });
     await waitFor(() => expect(store.getState().liveAlerts.ids).toEqual([13, 12, 11]));
+    expect(events.invalidCounts).toEqual({ version: 1, schema: 0 });
     expect(batches).toEqual([3]);
     expect(store.getState().liveAlerts.openCount).toBe(5);
 

@@ -2,7 +2,7 @@ import { asapScheduler, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_COMMANDS } from '@dms/shared/contracts/live/events';
 import { alertPayload, fakeLiveConnection } from '@/testing/fakeLiveSocket';
-import { batched, LiveEvents, type ResyncOutcome } from './liveEvents';
+import { batched, LiveEvents, liveEventsFor, type ResyncOutcome } from './liveEvents';
 
 function setup() {
   const fake = fakeLiveConnection();
@@ -25,6 +25,8 @@ afterEach(() => {
 
 describe('LiveEvents: validation', () => {
   it('passes valid payloads on, drops and counts those of another version or shape', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    disposers.push(() => warn.mockRestore());
     const t = setup();
     disposers.push(() => t.events.dispose());
     const progressed: unknown[] = [];
@@ -40,6 +42,11 @@ describe('LiveEvents: validation', () => {
     expect(t.seqs).toEqual([1]);
     expect(progressed).toEqual([]);
     expect(t.events.invalidCounts).toEqual({ version: 2, schema: 2 });
+    // Told in the browser's console once per event name (then every thousandth).
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      'live: 1 alert:raised payload(s) dropped (version)',
+      'live: 1 feed:progressed payload(s) dropped (schema)',
+    ]);
   });
 
   it('shares one socket listener between subscribers of an event', () => {
@@ -144,6 +151,33 @@ describe('LiveEvents: resume after a reconnect', () => {
     expect(t.socket().emitted.some(([e]) => e === LIVE_COMMANDS.resume)).toBe(false);
     t.socket().serverEmit('alert:raised', alertPayload(4));
     expect(t.seqs).toEqual([4, 4]);
+  });
+});
+
+describe("liveEventsFor: the LiveEvents of a wall screen's own connection", () => {
+  it("sends no resume (the wall's screens resume or reload by themselves) and still drops a seq seen twice", async () => {
+    const fake = fakeLiveConnection();
+    const events = liveEventsFor(fake.connection);
+    disposers.push(() => fake.connection.stop());
+    const seqs: number[] = [];
+    const sub = events.events('alert:raised').subscribe((p) => seqs.push(p.seq));
+    const resyncs: ResyncOutcome[] = [];
+    events.resync$.subscribe((r) => resyncs.push(r));
+    fake.connection.start(() => 'tok');
+    const socket = fake.socket();
+    socket.up();
+    socket.serverEmit('alert:raised', alertPayload(5));
+    socket.serverEmit('alert:raised', alertPayload(5));
+    socket.down();
+    socket.up();
+    await flush();
+    expect(socket.emitted.filter(([e]) => e === LIVE_COMMANDS.resume)).toEqual([]);
+    expect(resyncs).toEqual([]);
+    socket.serverEmit('alert:raised', alertPayload(6));
+    expect(seqs).toEqual([5, 6]);
+    // Findings and alerts are listened to only while a screen reads them.
+    sub.unsubscribe();
+    expect(socket.handlers.get('alert:raised')?.size ?? 0).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import type { AlertChanged } from '@dms/shared/contracts/live/events';
 import { LiveConnection, type PageVisibility } from '@/lib/live/live';
+import { LiveEvents, type LiveEventsOptions } from '@/lib/live/liveEvents';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -85,6 +86,26 @@ export function fakeLiveConnection() {
     return socket as unknown as Socket;
   }, alwaysVisible);
   return { connection, sockets, socket: () => sockets[sockets.length - 1]! };
+}
+
+/**
+ * A live connection over fake sockets, started and connected, and the {@link LiveEvents} reading it: the
+ * test plays the server, an event name at a time (`emit`). `dispose` stops both.
+ */
+export function fakeLiveEvents(options?: LiveEventsOptions) {
+  const fake = fakeLiveConnection();
+  const events = new LiveEvents(fake.connection, options);
+  fake.connection.start(() => 'tok');
+  fake.socket().up();
+  return {
+    ...fake,
+    events,
+    emit: (event: string, payload: unknown) => fake.socket().serverEmit(event, payload),
+    dispose: () => {
+      events.dispose();
+      fake.connection.stop();
+    },
+  };
 }
 
 /** An `alert:raised` payload of a cross-bet alert numbered `seq` (its id is `seq` unless patched). */

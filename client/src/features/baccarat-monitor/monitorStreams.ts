@@ -1,11 +1,13 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import { LIVE_EVENTS } from '@dms/shared/contracts/live/events';
 import { live, type ConnectionState, type LiveConnection } from '@/lib/live/live';
-import { liveBatches, type LiveSource } from '@/lib/live/liveBatches';
+import { liveBatches } from '@/lib/live/liveBatches';
+import { liveEvents, type LiveEvents } from '@/lib/live/liveEvents';
 import type { MonitorEvent } from './state/monitorModel';
 
 /**
- * The monitor's one adapter to the live channel: its events through `lib/live`'s validated, batched path.
+ * The monitor's one adapter to the live channel: its events through `lib/live`'s validated
+ * ({@link LiveEvents}), batched path.
  * Everything else of the feature reads these observables only.
  */
 
@@ -30,7 +32,7 @@ export const MONITOR_BUFFER_MS = 200;
  * comes in slices ({@link liveBatches}).
  */
 export function monitorBatches(
-  source: LiveSource = (name) => live.stream<unknown>(name),
+  source: LiveEvents = liveEvents,
   bufferMs = MONITOR_BUFFER_MS,
   options?: { maxWeight?: number; scheduler?: SchedulerLike },
 ): Observable<MonitorEvent[]> {
@@ -41,5 +43,3 @@ export function monitorBatches(
 export function connectionState(connection: LiveConnection = live): Observable<ConnectionState> {
   return connection.connectionState$;
 }
-
-export { rejectedPayloads, validatedStream } from '@/lib/live/liveBatches';

@@ -1,11 +1,13 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import { LIVE_EVENTS } from '@dms/shared/contracts/live/events';
-import { liveBatches, type LiveSource } from '@/lib/live/liveBatches';
+import { liveBatches } from '@/lib/live/liveBatches';
+import type { LiveEvents } from '@/lib/live/liveEvents';
 import type { TpEvent } from './state/tpModel';
 
 /**
- * The Teen Patti monitor's one adapter to the live channel: `live.stream(name)` checked against the shared
- * zod schema of its event, gathered in batches (one Redux action per batch).
+ * The Teen Patti monitor's one adapter to the live channel: its events through the connection's
+ * {@link LiveEvents} (checked against the shared zod schema of each event), gathered in batches (one Redux
+ * action per batch).
  */
 
 export const TP_EVENTS = [
@@ -21,7 +23,7 @@ export const TP_BUFFER_MS = 200;
 
 /** The monitor's events, validated and tagged, one array per window that saw any (heavy ones in slices). */
 export function tpBatches(
-  source: LiveSource,
+  source: LiveEvents,
   bufferMs = TP_BUFFER_MS,
   options?: { maxWeight?: number; scheduler?: SchedulerLike },
 ): Observable<TpEvent[]> {

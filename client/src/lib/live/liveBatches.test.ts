@@ -1,7 +1,9 @@
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveConnection } from './live';
+import { alertPayload, fakeLiveConnection, fakeLiveEvents } from '@/testing/fakeLiveSocket';
+import { live } from './live';
 import { eventWeight, liveBatches, sharedFeed, sliceByWeight, splitHeavyBatches } from './liveBatches';
+import { liveEvents, liveEventsFor } from './liveEvents';
 
 const started = (roundId: string) => ({
   v: 1,
@@ -30,8 +32,15 @@ const bets = (roundId: string, n: number) => ({
 });
 
 describe('live batches', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    warn.mockRestore();
+  });
 
   it('slices by weight, in order, dropping nothing; an item heavier than the bound is a slice alone', () => {
     const w = (x: number) => x;
@@ -84,20 +93,15 @@ describe('live batches', () => {
   });
 
   it('turns a burst of a window into slices of at most the bound, every event once and in order', () => {
-    const sources = new Map<string, Subject<unknown>>();
-    const source = (name: string) => {
-      const s = new Subject<unknown>();
-      sources.set(name, s);
-      return s;
-    };
+    const t = fakeLiveEvents();
     const got: { type: string; payload: { roundId: string } }[][] = [];
-    const sub = liveBatches(['round:started', 'bets:placed'], source, 200, { maxWeight: 600 }).subscribe(
+    const sub = liveBatches(['round:started', 'bets:placed'], t.events, 200, { maxWeight: 600 }).subscribe(
       (b) => got.push(b as never),
     );
     // A gateway catching up after a stall: 40 rounds of 200 bets inside one window.
     for (let r = 0; r < 40; r++) {
-      sources.get('round:started')?.next(started(`r${r}`));
-      sources.get('bets:placed')?.next(bets(`r${r}`, 200));
+      t.emit('round:started', started(`r${r}`));
+      t.emit('bets:placed', bets(`r${r}`, 200));
     }
     vi.advanceTimersByTime(200);
     expect(got).toHaveLength(1);
@@ -111,31 +115,63 @@ describe('live batches', () => {
     for (const b of got) expect(b.reduce((a, e) => a + eventWeight(e), 0)).toBeLessThanOrEqual(600);
     expect(got.length).toBeGreaterThanOrEqual(14);
     sub.unsubscribe();
+    t.dispose();
   });
 
-  it('shares one subscription per connection between screens; the last release ends it', () => {
-    const subject = new Subject<unknown>();
-    let subscribed = 0;
-    const connection = {
-      stream: () => {
-        subscribed += 1;
-        return subject;
-      },
-    } as unknown as LiveConnection;
-    const acquire = sharedFeed((source) => source('x'));
+  it('reads through the LiveEvents: invalid payloads dropped and counted there, a seq event passed once', () => {
+    const t = fakeLiveEvents();
+    const got: { type: string; payload: { roundId?: string; seq?: number } }[][] = [];
+    const sub = liveBatches(['round:started', 'alert:raised'], t.events, 200).subscribe((b) =>
+      got.push(b as never),
+    );
+    t.emit('round:started', started('r1'));
+    t.emit('round:started', { ...started('r2'), gameId: 'one' });
+    t.emit('alert:raised', alertPayload(7));
+    t.emit('round:started', { ...started('r3'), v: 2 });
+    // Replayed by a resume and sent live: the same change twice.
+    t.emit('alert:raised', alertPayload(7));
+    t.emit('alert:raised', alertPayload(8));
+    t.emit('round:started', started('r4'));
+    vi.advanceTimersByTime(200);
+    // A quiet window emits nothing.
+    vi.advanceTimersByTime(600);
+    expect(got.map((b) => b.map((e) => `${e.type} ${e.payload.roundId ?? e.payload.seq}`))).toEqual([
+      ['round:started r1', 'alert:raised 7', 'alert:raised 8', 'round:started r4'],
+    ]);
+    expect(t.events.invalidCounts).toEqual({ version: 1, schema: 1 });
+    sub.unsubscribe();
+    t.dispose();
+  });
+
+  it('shares one subscription per connection between screens, through its LiveEvents; the last release ends it', () => {
+    const { connection, socket } = fakeLiveConnection();
+    const acquire = sharedFeed((source) => source.events('account:changed'));
     const got: unknown[] = [];
     const release1 = acquire(connection, (b) => got.push(b));
     const release2 = acquire(connection, (b) => got.push(b));
-    expect(subscribed).toBe(1);
-    subject.next(1);
-    expect(got).toEqual([1]);
+    connection.start(() => 'tok');
+    socket().up();
+    expect(socket().handlers.get('account:changed')?.size).toBe(1);
+    const changed = (accountId: number) => ({ v: 1, accountId, reason: 'role' });
+    socket().serverEmit('account:changed', changed(1));
+    socket().serverEmit('account:changed', { v: 1 });
+    expect(got).toEqual([changed(1)]);
+    expect(liveEventsFor(connection).invalidCounts).toEqual({ version: 0, schema: 1 });
     release1();
-    subject.next(2);
-    expect(got).toEqual([1, 2]);
+    socket().serverEmit('account:changed', changed(2));
+    expect(got).toEqual([changed(1), changed(2)]);
     release2();
     release2();
-    subject.next(3);
-    expect(got).toEqual([1, 2]);
-    expect(subject.observed).toBe(false);
+    socket().serverEmit('account:changed', changed(3));
+    expect(got).toEqual([changed(1), changed(2)]);
+    expect(socket().handlers.get('account:changed')?.size ?? 0).toBe(0);
+    connection.stop();
+  });
+
+  it("reads the console's connection through the one liveEvents", () => {
+    expect(liveEventsFor(live)).toBe(liveEvents);
+    const { connection } = fakeLiveConnection();
+    expect(liveEventsFor(connection)).toBe(liveEventsFor(connection));
+    expect(liveEventsFor(connection)).not.toBe(liveEvents);
   });
 });

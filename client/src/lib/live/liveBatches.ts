@@ -1,14 +1,10 @@
 import {
   asyncScheduler,
-  bufferTime,
   concat,
   concatMap,
-  EMPTY,
-  filter,
   from,
   map,
   merge,
-  mergeMap,
   of,
   timer,
   type MonoTypeOperatorFunction,
@@ -16,53 +12,22 @@ import {
   type SchedulerLike,
   type Subscription,
 } from 'rxjs';
-import {
-  parseServerEvent,
-  type ServerEventName,
-  type ServerEventPayload,
-} from '@dms/shared/contracts/live/events';
+import type { ServerEventName } from '@dms/shared/contracts/live/events';
 import type { LiveConnection } from './live';
+import { gathered, liveEventsFor, type LiveEvents } from './liveEvents';
 
 /**
- * The monitors' path from the socket to Redux (STYLE.md "Real-time client"): each event's payloads checked
- * against the shared zod schema, tagged with their name, gathered over a window, one Redux action per batch;
- * a batch too heavy for one task (the burst after a stall) is handed over in slices, one task each.
+ * The monitors' path from the socket to Redux (STYLE.md "Real-time client"): each event read through the
+ * connection's {@link LiveEvents} (checked against the shared zod schema, an invalid payload dropped and
+ * counted there; findings and alerts once each by `seq`), tagged with its name, gathered over a window, one
+ * Redux action per batch; a batch too heavy for one task (the burst after a stall) is handed over in
+ * slices, one task each.
  */
-
-/** Where the raw payloads of an event come from (`connection.stream(name)`). */
-export type LiveSource = (name: string) => Observable<unknown>;
 
 /** A validated payload tagged with its event name, as the monitors' reducers take them. */
 export interface TaggedEvent {
   type: ServerEventName;
   payload: unknown;
-}
-
-/** Payloads that failed their schema, by event (a wall screen logs them rather than draw garbage). */
-const rejected = new Map<string, number>();
-
-/** How many payloads of each event failed their schema since the page loaded. */
-export function rejectedPayloads(): ReadonlyMap<string, number> {
-  return rejected;
-}
-
-/** The payloads of one event that pass its schema; a payload that fails is counted and dropped. */
-export function validatedStream<E extends ServerEventName>(
-  event: E,
-  source: LiveSource,
-): Observable<ServerEventPayload<E>> {
-  return source(event).pipe(
-    mergeMap((payload) => {
-      const parsed = parseServerEvent(event, payload);
-      if (parsed.success) return of(parsed.data);
-      const n = (rejected.get(event) ?? 0) + 1;
-      rejected.set(event, n);
-      // Once per event name, then every thousandth: enough to see in the console without flooding it.
-      if (n === 1 || n % 1000 === 0)
-        console.warn(`live: ${n} ${event} payload(s) refused by the contract`, parsed.error.issues[0]);
-      return EMPTY;
-    }),
-  );
 }
 
 /**
@@ -126,38 +91,36 @@ export function splitHeavyBatches<T>(
 }
 
 /**
- * The events named in `events`, validated and tagged, gathered for `bufferMs`: one array per window that
- * saw any event (a quiet window emits nothing), heavy windows split by {@link splitHeavyBatches}.
+ * The events named in `events`, read from `source` (validated, findings and alerts de-duplicated) and
+ * tagged, gathered for `bufferMs`: one array per window that saw any event, in arrival order (a quiet
+ * window emits nothing), heavy windows split by {@link splitHeavyBatches}.
  */
 export function liveBatches<T extends TaggedEvent>(
   events: readonly T['type'][],
-  source: LiveSource,
+  source: LiveEvents,
   bufferMs: number,
   options: { maxWeight?: number; scheduler?: SchedulerLike } = {},
 ): Observable<T[]> {
-  const tagged = events.map((type) =>
-    validatedStream(type, source).pipe(map((payload) => ({ type, payload }) as T)),
-  );
+  const tagged = events.map((type) => source.events(type).pipe(map((payload) => ({ type, payload }) as T)));
   return merge(...tagged).pipe(
-    bufferTime(bufferMs),
-    filter((batch) => batch.length > 0),
+    gathered<T>(bufferMs),
     splitHeavyBatches<T>(eventWeight, options.maxWeight, options.scheduler),
   );
 }
 
 /**
- * One subscription to a monitor's batches per live connection, shared by every mounted screen of it (a
- * console page kept alive behind another tab and a wall must not count each bet twice). `acquire` returns
- * the release; the last release unsubscribes.
+ * One subscription to a monitor's batches per live connection (read through the connection's
+ * {@link liveEventsFor}), shared by every mounted screen of it (a console page kept alive behind another tab
+ * and a wall must not count each bet twice). `acquire` returns the release; the last release unsubscribes.
  */
 export function sharedFeed<T>(
-  batches: (source: LiveSource) => Observable<T>,
+  batches: (source: LiveEvents) => Observable<T>,
 ): (connection: LiveConnection, deliver: (batch: T) => void) => () => void {
   const feeds = new Map<LiveConnection, { subscription: Subscription; users: number }>();
   return (connection, deliver) => {
     let feed = feeds.get(connection);
     if (!feed) {
-      const subscription = batches((name) => connection.stream<unknown>(name)).subscribe(deliver);
+      const subscription = batches(liveEventsFor(connection)).subscribe(deliver);
       feed = { subscription, users: 0 };
       feeds.set(connection, feed);
     }

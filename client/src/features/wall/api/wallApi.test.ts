@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs } from '../state/backoff';
+import { backoffMs, healCheckMs } from '../state/backoff';
 import { WallCallError, buildIdOf, wallCall, wallEndpoints } from './wallApi';
 
 afterEach(() => {
@@ -57,7 +57,12 @@ describe('wall calls', () => {
     await expect(wallCall(wallEndpoints.me, { token: 'x' })).rejects.toMatchObject({ kind: 'failed' });
   });
 
-  it('backs off from 2 s to at most 30 s', () => {
+  it('backs off from 1 s to at most 4 s', () => {
     expect([0, 1, 2, 3, 4, 10].map(backoffMs)).toEqual([1_000, 2_000, 4_000, 4_000, 4_000, 4_000]);
+  });
+
+  it('checks a lost gateway about every second, out of step with other walls', () => {
+    expect([0, 0.5, 1].map((u) => healCheckMs(() => u))).toEqual([800, 1_000, 1_200]);
+    expect(healCheckMs(() => 7)).toBe(1_200);
   });
 });

@@ -15,7 +15,7 @@ import {
   wallCall,
   wallEndpoints,
 } from '../api/wallApi';
-import { backoffMs } from './backoff';
+import { backoffMs, healCheckMs } from './backoff';
 import { initialWallState, wallReducer, type WallState } from './wallMachine';
 
 /** Reloads the page when the gateway serves another build than this page runs; whether it did. */
@@ -186,7 +186,7 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
     void reloadIfNewBuild();
   }, [state.link]);
 
-  // Healing: while the link is down, check the gateway with backoff. Once it answers, a different build
+  // Healing: while the link is down, check the gateway about every second. Once it answers, a different build
   // means a new deploy: reload (only now, so a wall never reloads into an error page). The same build:
   // reconnect at once rather than waiting for the socket's own next attempt.
   const stale = state.link === 'stale';
@@ -194,7 +194,6 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
     if (!stale) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
     const check = async () => {
       if (await gatewayAnswers()) {
         if (stopped || (await reloadIfNewBuild())) return;
@@ -204,9 +203,9 @@ export function useWall(label: string): { state: WallState; live: LiveConnection
           live.start(() => tokenRef.current ?? undefined);
         }
       }
-      if (!stopped) timer = setTimeout(() => void check(), backoffMs(attempt++));
+      if (!stopped) timer = setTimeout(() => void check(), healCheckMs());
     };
-    timer = setTimeout(() => void check(), backoffMs(0));
+    timer = setTimeout(() => void check(), healCheckMs());
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -426,23 +426,38 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         }),
       close: () =>
         (closing ??= (async () => {
+          const started = performance.now();
+          const took: Record<string, number> = {};
+          const timed = async (stage: string, work: () => Promise<unknown> | undefined) => {
+            const t0 = performance.now();
+            await work();
+            took[stage] = Math.round(performance.now() - t0);
+          };
           feedProgress.unsubscribe();
           telegramOutbox.stop();
           backtests.close();
-          await teenPatti.stop();
-          await riskRunner?.stop();
-          await liveRounds.stop();
+          await timed('teenPatti', () => teenPatti.stop());
+          await timed('riskRunner', () => riskRunner?.stop());
+          await timed('liveRounds', () => liveRounds.stop());
           feedCounts.stop();
-          await platformFeed.stop();
-          await platformEngine.stop();
+          await timed('feed', () => platformFeed.stop());
+          await timed('engine', () => platformEngine.stop());
           clearInterval(prune);
-          const closed = live.close();
-          httpServer.closeIdleConnections();
+          // The HTTP server closes once its connections do: idle ones at once, each busy one as soon as its
+          // answer is sent (a keep-alive connection would otherwise stay open for its 5 s timeout), any left
+          // after 5 s by force.
+          const idle = setInterval(() => httpServer.closeIdleConnections(), 50);
           const force = setTimeout(() => httpServer.closeAllConnections(), 5_000);
           force.unref();
-          await closed;
+          await timed('http', () => {
+            const closed = live.close();
+            httpServer.closeIdleConnections();
+            return closed;
+          });
+          clearInterval(idle);
           clearTimeout(force);
-          if (opened) await store.close();
+          if (opened) await timed('store', () => store.close());
+          logger.info({ ms: Math.round(performance.now() - started), took }, 'gateway stopped');
         })()),
     };
   } catch (err) {

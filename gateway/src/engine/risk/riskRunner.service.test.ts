@@ -109,13 +109,14 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     expect(r.status().restores).toBe(2);
   });
 
-  it('after a restart, restores the snapshot, replays to the checkpoint without storing again, and goes on', async () => {
+  it('after a crash, restores the snapshot, replays to the checkpoint without storing again, and goes on', async () => {
     const first = await write(0, 20);
     // Chunks of 7 inputs: a snapshot after 21 of the 27, none after the last chunk.
-    const a = runner('a', { snapshotEvery: 15 });
+    const a = runner('a', { snapshotEvery: 15, leaseMs: 300, renewMs: 60_000 });
     await a.catchUp();
     expect(a.status().snapshots).toBeGreaterThan(0);
-    await a.stop();
+    // `a` stops working without stopping (a crash): its lease lapses.
+    await new Promise((resolve) => setTimeout(resolve, 350));
     const snapshot = await new RiskRunnerRepository(test.store).snapshot('all');
     expect(snapshot?.inputs).toBeLessThan(a.status().checkpoint?.inputs ?? 0);
     const second = await write(20, 33);
@@ -127,6 +128,26 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     expect(new Set((await readTestOutputs(test.store)).slice(20).map((o) => o.holder))).toEqual(
       new Set(['b']),
     );
+  });
+
+  it('stores a snapshot at the checkpoint when it stops, so that the next start replays nothing', async () => {
+    const first = await write(0, 20);
+    const a = runner('a', { snapshotEvery: 15 });
+    await a.catchUp();
+    const snapshots = a.status().snapshots;
+    await a.stop();
+    expect(a.status().snapshots).toBe(snapshots + 1);
+    const stored = await new RiskRunnerRepository(test.store).snapshot('all');
+    expect(stored?.inputs).toBe(a.status().checkpoint?.inputs);
+    // Stopping again, or with nothing new since, stores nothing more.
+    await a.stop();
+    expect(a.status().snapshots).toBe(snapshots + 1);
+    const second = await write(20, 26);
+    const b = runner('b', { snapshotEvery: 15 });
+    await b.catchUp();
+    expect(b.status().restores).toBe(1);
+    expect(b.status().replayed).toBe(0);
+    await expectEachRoundOnceInOrder([...first, ...second]);
   });
 
   it('lets one runner work per database; another takes over when its lease lapses, and the old one cannot store a chunk again', async () => {

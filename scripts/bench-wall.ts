@@ -142,7 +142,8 @@ async function launch(g: GatewayProc, port: number): Promise<number> {
 async function halt(g: GatewayProc): Promise<void> {
   const child = g.child;
   g.child = undefined;
-  if (!child || child.exitCode !== null) return;
+  // A child ended by a signal has no exit code but a signal code: waiting for its 'exit' then never ends.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
@@ -646,7 +647,8 @@ async function main(): Promise<void> {
   const feed = new Feed(g.url);
   cleanup = async () => {
     feed.stop();
-    await browser?.close();
+    // A browser that does not close within 30 s is left to the process's exit.
+    await Promise.race([browser?.close(), sleep(30_000)]);
     await halt(g);
     rmSync(g.dataDir, { recursive: true, force: true });
   };

@@ -186,8 +186,8 @@ export class RiskRunner<Output, Snapshot> {
     this.stopping = true;
     this.subscription?.unsubscribe();
     await this.active;
-    if (this.hasLease) await this.snapshotAtCheckpoint();
     if (this.hasLease) {
+      await this.snapshotAtCheckpoint();
       this.hasLease = false;
       this.leading = undefined;
       await this.repo
@@ -203,31 +203,18 @@ export class RiskRunner<Output, Snapshot> {
     const leading = this.leading;
     if (!leading || leading.checkpoint.inputs === leading.snapshotInputs) return;
     const t0 = performance.now();
+    const now = this.now();
     try {
-      // In slices, as while running: the gateway answers meanwhile (in one piece it took as long on
-      // bench-wall's tables, 7.7–14.5 s for 315–329 MB, and held the gateway all that time).
-      const snapshot = await stringifySliced(leading.detector.snapshot(), {
-        sliceMs: SLICE_MS,
-        pause: yieldToIo,
-      });
+      const snapshot = await this.serialise(leading);
       await this.repo.commitChunk({
         partition: this.partition,
-        lease: { name: this.leaseName, holder: this.holder, now: this.now() },
+        lease: { name: this.leaseName, holder: this.holder, now },
         from: leading.checkpoint,
         to: leading.checkpoint,
         write: () => Promise.resolve(),
         snapshot,
       });
-      leading.snapshotInputs = leading.checkpoint.inputs;
-      this.statusValue.snapshots += 1;
-      this.options.logger?.info(
-        {
-          inputs: leading.checkpoint.inputs,
-          bytes: snapshot === undefined ? 0 : Buffer.byteLength(snapshot),
-          ms: Math.round(performance.now() - t0),
-        },
-        'risk runner: stored a snapshot at the checkpoint before stopping',
-      );
+      this.stored(leading, leading.checkpoint, now, snapshot, t0, 'before stopping');
     } catch (err) {
       // The stored snapshot and checkpoint stay as they were: the next start replays from there.
       this.options.logger?.warn({ err }, 'risk runner: the snapshot before stopping failed');
@@ -339,6 +326,36 @@ export class RiskRunner<Output, Snapshot> {
     return { detector, checkpoint, snapshotInputs: snapshot?.inputs ?? 0, snapshotAt: this.now() };
   }
 
+  /**
+   * The detector's snapshot as JSON, written in slices (nothing else touches the detector meanwhile): I/O goes
+   * on between them. In one piece it took as long on bench-wall's tables (7.7–14.5 s for 315–329 MB) and held
+   * the gateway all that time.
+   */
+  private serialise(leading: Leading<Output, Snapshot>): Promise<string | undefined> {
+    return stringifySliced(leading.detector.snapshot(), { sliceMs: SLICE_MS, pause: yieldToIo });
+  }
+
+  /** Notes a snapshot stored at `at` (taken at `now`, its work begun at `t0`): the next one is timed from it. */
+  private stored(
+    leading: Leading<Output, Snapshot>,
+    at: RunnerCheckpoint,
+    now: number,
+    snapshot: string | undefined,
+    t0: number,
+    when?: 'before stopping',
+  ): void {
+    leading.snapshotInputs = at.inputs;
+    leading.snapshotAt = now;
+    const s = this.statusValue;
+    s.snapshots += 1;
+    s.lastSnapshotBytes = snapshot === undefined ? 0 : Buffer.byteLength(snapshot);
+    s.lastSnapshotMs = Math.round((performance.now() - t0) * 100) / 100;
+    const fields = { bytes: s.lastSnapshotBytes, ms: s.lastSnapshotMs, inputs: at.inputs };
+    // At a stop it says how long the stop took, worth seeing; while running, one every minute or more.
+    if (when) this.options.logger?.info(fields, `risk runner: stored a snapshot ${when}`);
+    else this.options.logger?.debug(fields, 'risk runner: stored a snapshot');
+  }
+
   /** Reads, processes and stores one chunk; answers whether there was one. */
   private async step(): Promise<boolean> {
     const leading = this.leading;
@@ -367,10 +384,7 @@ export class RiskRunner<Output, Snapshot> {
       now - leading.snapshotAt >=
         Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotMs);
     const t0 = performance.now();
-    // Written in slices (nothing else touches the detector until this step ends): I/O goes on meanwhile.
-    const snapshot = due
-      ? await stringifySliced(leading.detector.snapshot(), { sliceMs: SLICE_MS, pause: yieldToIo })
-      : undefined;
+    const snapshot = due ? await this.serialise(leading) : undefined;
     try {
       await this.repo.commitChunk({
         partition: this.partition,
@@ -398,17 +412,7 @@ export class RiskRunner<Output, Snapshot> {
     s.inputs += used;
     s.outputs += outputs.length;
     s.chunks += 1;
-    if (snapshot !== undefined) {
-      leading.snapshotInputs = to.inputs;
-      leading.snapshotAt = now;
-      s.snapshots += 1;
-      s.lastSnapshotBytes = Buffer.byteLength(snapshot);
-      s.lastSnapshotMs = Math.round((performance.now() - t0) * 100) / 100;
-      this.options.logger?.debug(
-        { bytes: s.lastSnapshotBytes, ms: s.lastSnapshotMs, inputs: to.inputs },
-        'risk runner: stored a snapshot',
-      );
-    }
+    if (snapshot !== undefined) this.stored(leading, to, now, snapshot, t0);
     return true;
   }
 }

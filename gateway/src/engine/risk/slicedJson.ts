@@ -25,18 +25,7 @@ export async function stringifySliced(
 
   /** Appends `v`; answers false (appending nothing) when JSON leaves it out (undefined, a function…). */
   const write = async (v: unknown, depth: number): Promise<boolean> => {
-    if (depth > 0 && v instanceof RecordMap) {
-      out.push('{');
-      let first = true;
-      for (const [key, entry] of v) {
-        const mark = out.length;
-        out.push(first ? '' : ',', JSON.stringify(key), ':');
-        if (await write(entry, depth - 1)) first = false;
-        else out.length = mark;
-      }
-      out.push('}');
-      return true;
-    }
+    if (depth > 0 && v instanceof RecordMap) return writeObject(v.entries(), depth);
     if (
       depth <= 0 ||
       v === null ||
@@ -58,13 +47,21 @@ export async function stringifySliced(
       out.push(']');
       return true;
     }
+    const record = v as Record<string, unknown>;
+    return writeObject(
+      Object.keys(record).map((key): [string, unknown] => [key, record[key]]),
+      depth,
+    );
+  };
+
+  /** Appends an object of these entries (an entry JSON leaves out is left out, its comma too). */
+  const writeObject = async (entries: Iterable<[string, unknown]>, depth: number): Promise<true> => {
     out.push('{');
     let first = true;
-    const record = v as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
+    for (const [key, entry] of entries) {
       const mark = out.length;
       out.push(first ? '' : ',', JSON.stringify(key), ':');
-      if (await write(record[key], depth - 1)) first = false;
+      if (await write(entry, depth - 1)) first = false;
       else out.length = mark;
     }
     out.push('}');

@@ -6,7 +6,9 @@
  * them all first. The stored snapshot is the same JSON as when they were objects.
  */
 export class RecordMap<V> extends Map<string, V> {
+  /** The map of these records; a {@link RecordMap} is taken as it is (a snapshot read back is not copied). */
   static from<V>(record: Record<string, V> | Map<string, V> | undefined): RecordMap<V> {
+    if (record instanceof RecordMap) return record as RecordMap<V>;
     const map = new RecordMap<V>();
     if (record instanceof Map) for (const [k, v] of record) map.set(k, v);
     else for (const k in record) map.set(k, record[k]!);

@@ -3,6 +3,7 @@ import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput, SettledBet, SettledRound } from './detector.port';
 import { createRiskDetector, selectKth } from './risk.detector';
+import { readSnapshotPieces, writeSnapshotPieces } from './snapshotPieces';
 import type { RiskFinding } from './riskFinding';
 import { syntheticPlatform } from './risk.platform.fixture';
 
@@ -202,7 +203,7 @@ describe('state', () => {
     }
   });
 
-  it('a detector restored from a snapshot gives the outputs the original gives', () => {
+  it('a detector restored from a snapshot (one JSON text, or stored in pieces) gives the outputs the original gives', async () => {
     const { inputs } = syntheticPlatform({
       seed: 5,
       tables: 6,
@@ -216,9 +217,17 @@ describe('state', () => {
     const first = createRiskDetector(DEFAULT_RISK_SETTINGS);
     const half = Math.floor(inputs.length / 2);
     const before = inputs.slice(0, half).flatMap((i) => first.process(i));
-    const restored = createRiskDetector(DEFAULT_RISK_SETTINGS, JSON.parse(JSON.stringify(first.snapshot())));
-    const after = inputs.slice(half).flatMap((i) => restored.process(i));
-    expect([...before, ...after]).toEqual(all);
+    const json = JSON.stringify(first.snapshot());
+    const slices = { sliceMs: 50, pause: async () => {} };
+    const pieces = (await writeSnapshotPieces(first.snapshot(), slices))!;
+    expect(pieces.length).toBeLessThan(json.length * 0.8);
+    for (const stored of [JSON.parse(json) as unknown, await readSnapshotPieces(pieces, slices)]) {
+      expect(JSON.stringify(stored)).toBe(json);
+      const restored = createRiskDetector(DEFAULT_RISK_SETTINGS, stored);
+      const after = inputs.slice(half).flatMap((i) => restored.process(i));
+      expect([...before, ...after]).toEqual(all);
+      expect(JSON.stringify(restored.snapshot())).toBe(JSON.stringify(whole.snapshot()));
+    }
     expect(all.some((f) => f.type === 'crossbet')).toBe(true);
   }, 120_000);
 

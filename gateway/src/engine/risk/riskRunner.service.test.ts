@@ -139,6 +139,11 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     expect(a.status().snapshots).toBe(snapshots + 1);
     const stored = await new RiskRunnerRepository(test.store).snapshot('all');
     expect(stored?.inputs).toBe(a.status().checkpoint?.inputs);
+    // The detector's map is stored a block of entries a line, after the rest.
+    expect(stored?.state).toBe(
+      '#pieces 1\n{"order":["rounds","wallet","byTable"],"maps":["byTable"],"rest":{"rounds":20,"wallet":7}}\n' +
+        '["byTable",null,[["BAC-00",7],["BAC-01",7],["BAC-02",6]]]\n',
+    );
     // Stopping again, or with nothing new since, stores nothing more.
     await a.stop();
     expect(a.status().snapshots).toBe(snapshots + 1);

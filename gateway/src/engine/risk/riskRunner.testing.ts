@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Store } from '../../platform/db/db.store';
 import type { Detector, RiskInput } from './detector.port';
+import { RecordMap } from './recordMap';
 import type { RiskOutput, RiskSink } from './riskSink.port';
 
 /**
@@ -21,20 +22,21 @@ export interface CountOutput {
 export interface CountSnapshot {
   rounds: number;
   wallet: number;
-  byTable: Record<string, number>;
+  /** Rounds per table: a map, as the risk detector keeps its largest collections (stored in pieces). */
+  byTable: Record<string, number> | RecordMap<number>;
 }
 
 /** Counts inputs; emits `{roundId, n, bets}` for each round. Throws on an input out of commit order. */
 export class CountingDetector implements Detector<CountOutput, CountSnapshot> {
   private rounds: number;
   private wallet: number;
-  private readonly byTable: Map<string, number>;
+  private readonly byTable: RecordMap<number>;
   private lastSeq = -1;
 
   constructor(snapshot?: CountSnapshot) {
     this.rounds = snapshot?.rounds ?? 0;
     this.wallet = snapshot?.wallet ?? 0;
-    this.byTable = new Map(Object.entries(snapshot?.byTable ?? {}));
+    this.byTable = RecordMap.from(snapshot?.byTable);
   }
 
   process(input: RiskInput): CountOutput[] {
@@ -52,7 +54,7 @@ export class CountingDetector implements Detector<CountOutput, CountSnapshot> {
   }
 
   snapshot(): CountSnapshot {
-    return { rounds: this.rounds, wallet: this.wallet, byTable: Object.fromEntries(this.byTable) };
+    return { rounds: this.rounds, wallet: this.wallet, byTable: new RecordMap(this.byTable) };
   }
 }
 

@@ -142,7 +142,7 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     // The detector's map is stored a block of entries a line, after the rest.
     expect(stored?.state).toBe(
       '#pieces 1\n{"order":["rounds","wallet","byTable"],"maps":["byTable"],"rest":{"rounds":20,"wallet":7}}\n' +
-        '["byTable",null,[["BAC-00",7],["BAC-01",7],["BAC-02",6]]]\n',
+        '["byTable",[null],[[0,"BAC-00",7],[0,"BAC-01",7],[0,"BAC-02",6]]]\n',
     );
     // Stopping again, or with nothing new since, stores nothing more.
     await a.stop();

@@ -206,6 +206,7 @@ export class RiskRunner<Output, Snapshot> {
     const now = this.now();
     try {
       const snapshot = await this.serialise(leading);
+      const written = performance.now();
       await this.repo.commitChunk({
         partition: this.partition,
         lease: { name: this.leaseName, holder: this.holder, now },
@@ -214,7 +215,7 @@ export class RiskRunner<Output, Snapshot> {
         write: () => Promise.resolve(),
         snapshot,
       });
-      this.stored(leading, leading.checkpoint, now, snapshot, t0, 'before stopping');
+      this.stored(leading, leading.checkpoint, now, snapshot, [t0, written], 'before stopping');
     } catch (err) {
       // The stored snapshot and checkpoint stay as they were: the next start replays from there.
       this.options.logger?.warn({ err }, 'risk runner: the snapshot before stopping failed');
@@ -279,12 +280,14 @@ export class RiskRunner<Output, Snapshot> {
     const started = performance.now();
     const checkpoint = await this.repo.checkpoint(this.partition, this.now());
     const snapshot = await this.repo.snapshot(this.partition);
+    const loaded = performance.now();
     // Read a piece at a time, I/O going on between slices (a busy platform's state is hundreds of MB).
     const detector = this.options.createDetector(
       snapshot
         ? ((await readSnapshotPieces(snapshot.state, { sliceMs: SLICE_MS, pause: yieldToIo })) as Snapshot)
         : undefined,
     );
+    const read = performance.now();
     let at = snapshot?.position ?? START_POSITION;
     let inputs = snapshot?.inputs ?? 0;
     while (comparePositions(at, checkpoint.position) < 0) {
@@ -323,6 +326,9 @@ export class RiskRunner<Output, Snapshot> {
         checkpoint: checkpoint.position,
         replayed,
         ms: Math.round(performance.now() - started),
+        // Loading the stored snapshot, reading it (with the I/O between its slices), replaying.
+        loadMs: Math.round(loaded - started),
+        readMs: Math.round(read - loaded),
       },
       'risk runner: restored the detector',
     );
@@ -338,13 +344,16 @@ export class RiskRunner<Output, Snapshot> {
     return writeSnapshotPieces(leading.detector.snapshot(), { sliceMs: SLICE_MS, pause: yieldToIo });
   }
 
-  /** Notes a snapshot stored at `at` (taken at `now`, its work begun at `t0`): the next one is timed from it. */
+  /**
+   * Notes a snapshot stored at `at` (taken at `now`; written from `t0` to `written`, then stored with its chunk):
+   * the next one is timed from it.
+   */
   private stored(
     leading: Leading<Output, Snapshot>,
     at: RunnerCheckpoint,
     now: number,
     snapshot: string | undefined,
-    t0: number,
+    [t0, written]: [number, number],
     when?: 'before stopping',
   ): void {
     leading.snapshotInputs = at.inputs;
@@ -353,9 +362,16 @@ export class RiskRunner<Output, Snapshot> {
     s.snapshots += 1;
     s.lastSnapshotBytes = snapshot === undefined ? 0 : Buffer.byteLength(snapshot);
     s.lastSnapshotMs = Math.round((performance.now() - t0) * 100) / 100;
-    const fields = { bytes: s.lastSnapshotBytes, ms: s.lastSnapshotMs, inputs: at.inputs };
-    // At a stop it says how long the stop took, worth seeing; while running, one every minute or more.
+    const fields = {
+      bytes: s.lastSnapshotBytes,
+      ms: s.lastSnapshotMs,
+      writeMs: Math.round(written - t0),
+      inputs: at.inputs,
+    };
+    // At a stop it says how long the stop took, worth seeing; while running (one every minute or more), when
+    // it held detection up for a second or more (a busy platform's state: alerts waited meanwhile).
     if (when) this.options.logger?.info(fields, `risk runner: stored a snapshot ${when}`);
+    else if (s.lastSnapshotMs >= 1000) this.options.logger?.info(fields, 'risk runner: stored a snapshot');
     else this.options.logger?.debug(fields, 'risk runner: stored a snapshot');
   }
 
@@ -388,6 +404,7 @@ export class RiskRunner<Output, Snapshot> {
         Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotMs);
     const t0 = performance.now();
     const snapshot = due ? await this.serialise(leading) : undefined;
+    const written = performance.now();
     try {
       await this.repo.commitChunk({
         partition: this.partition,
@@ -415,7 +432,7 @@ export class RiskRunner<Output, Snapshot> {
     s.inputs += used;
     s.outputs += outputs.length;
     s.chunks += 1;
-    if (snapshot !== undefined) this.stored(leading, to, now, snapshot, t0);
+    if (snapshot !== undefined) this.stored(leading, to, now, snapshot, [t0, written]);
     return true;
   }
 }

@@ -28,6 +28,9 @@ describe('snapshot pieces', () => {
     accounts.set('1001:p1', { provider: 1001, rounds: -0, stakes: [] });
     // Field names that are not plain names, and one that JSON.parse makes an own field.
     accounts.set('odd', JSON.parse('{"2":1,"a-b":2,"__proto__":{"x":3},"c d":[4]}') as unknown);
+    // Shapes whose names joined with commas would read alike.
+    accounts.set('comma', { 'a,b': 1 });
+    accounts.set('plain', { a: 2, b: 3 });
     const state = {
       accounts,
       rings: { r: { members: ['a', 'b'], logE: 1.5 } },

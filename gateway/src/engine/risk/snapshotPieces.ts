@@ -109,7 +109,7 @@ const builders = new Map<string, Builder>();
  * run as code.
  */
 function builderOf(fields: string[]): Builder {
-  const shape = fields.join(',');
+  const shape = JSON.stringify(fields);
   let build = builders.get(shape);
   if (build) return build;
   const plain = fields.every((f) => IDENTIFIER.test(f) && f !== '__proto__');

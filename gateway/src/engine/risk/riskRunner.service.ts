@@ -5,6 +5,7 @@ import type { Store } from '../../platform/db/db.store';
 import type { Logger } from '../../platform/logger/logger';
 import type { Detector } from './detector.port';
 import { RiskInputRepository } from './riskInput.repository';
+import { Slicer, yieldToIo } from './slicedJson';
 import { readSnapshotPieces, writeSnapshotPieces } from './snapshotPieces';
 import { START_POSITION, comparePositions } from './riskPosition';
 import {
@@ -17,7 +18,7 @@ import type { RiskOutput, RiskSink } from './riskSink.port';
 
 /** The longest the detector runs on the gateway's thread before it lets I/O in (a step, a slice of a replay). */
 const SLICE_MS = 50;
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+const SLICES = { sliceMs: SLICE_MS, pause: yieldToIo };
 /**
  * A snapshot's cost bounds how often it is taken: the next one waits at least this many times as long as the
  * last one took (a state of hundreds of MB after hours of a busy platform takes seconds to write; taken every
@@ -283,9 +284,7 @@ export class RiskRunner<Output, Snapshot> {
     const loaded = performance.now();
     // Read a piece at a time, I/O going on between slices (a busy platform's state is hundreds of MB).
     const detector = this.options.createDetector(
-      snapshot
-        ? ((await readSnapshotPieces(snapshot.state, { sliceMs: SLICE_MS, pause: yieldToIo })) as Snapshot)
-        : undefined,
+      snapshot ? ((await readSnapshotPieces(snapshot.state, SLICES)) as Snapshot) : undefined,
     );
     const read = performance.now();
     let at = snapshot?.position ?? START_POSITION;
@@ -293,13 +292,10 @@ export class RiskRunner<Output, Snapshot> {
     while (comparePositions(at, checkpoint.position) < 0) {
       const chunk = await this.reader.read(at, this.tuning.chunkSize);
       const upTo = chunk.filter((p) => comparePositions(p.position, checkpoint.position) <= 0);
-      let sliceEnd = performance.now() + SLICE_MS;
+      const slice = new Slicer(SLICES);
       for (const p of upTo) {
         detector.process(p.input);
-        if (performance.now() >= sliceEnd) {
-          await yieldToIo();
-          sliceEnd = performance.now() + SLICE_MS;
-        }
+        if (slice.due) await slice.pause();
       }
       inputs += upTo.length;
       const last = upTo[upTo.length - 1];
@@ -341,7 +337,7 @@ export class RiskRunner<Output, Snapshot> {
    * ({@link writeSnapshotPieces}), read back a line at a time at a restore.
    */
   private serialise(leading: Leading<Output, Snapshot>): Promise<string | undefined> {
-    return writeSnapshotPieces(leading.detector.snapshot(), { sliceMs: SLICE_MS, pause: yieldToIo });
+    return writeSnapshotPieces(leading.detector.snapshot(), SLICES);
   }
 
   /**
@@ -384,13 +380,13 @@ export class RiskRunner<Output, Snapshot> {
     const outputs: RiskOutput<Output>[] = [];
     // The detector runs on the gateway's thread: a step takes at most about SLICE_MS of it (then commits what
     // it did), so that ingest, sockets and the API keep answering behind a backlog of crowded rounds.
-    const sliceEnd = performance.now() + SLICE_MS;
+    const slice = new Slicer(SLICES);
     let used = 0;
     for (const { position, input } of chunk) {
       for (const output of leading.detector.process(input))
         outputs.push({ seq: position.seq, position, output });
       used += 1;
-      if (performance.now() >= sliceEnd) break;
+      if (slice.due) break;
     }
     const last = chunk[used - 1]!;
     const to: RunnerCheckpoint = {

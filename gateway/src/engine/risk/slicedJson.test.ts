@@ -16,6 +16,8 @@ describe('stringifySliced', () => {
       [],
       {},
       { toJSON: () => ({ replaced: true }) },
+      { keyed: { toJSON: (key: string) => `as ${key}` }, list: [{ toJSON: (key: string) => `at ${key}` }] },
+      { twice: { toJSON: () => new Date(0) }, gone: { toJSON: () => undefined } },
       {
         records: RecordMap.from({ b: { x: 1, gone: undefined }, a: [1], f: () => 1, c: null }),
         empty: new RecordMap(),

@@ -1,5 +1,50 @@
 import { RecordMap } from './recordMap';
 
+/** How long work may hold the thread, and how it lets I/O in. */
+export interface SliceOptions {
+  /** Work for at most this long (ms) before pausing. */
+  sliceMs: number;
+  pause: () => Promise<void>;
+}
+
+/** A pause that lets the event loop's I/O in (sockets, HTTP, timers due). */
+export const yieldToIo = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Long work cut into slices: `if (slice.due) await slice.pause();` between two pieces of it pauses once the
+ * slice is used up and starts the next one.
+ */
+export class Slicer {
+  private end: number;
+
+  constructor(private readonly options: SliceOptions) {
+    this.end = performance.now() + options.sliceMs;
+  }
+
+  /** Whether this slice is used up. */
+  get due(): boolean {
+    return performance.now() >= this.end;
+  }
+
+  async pause(): Promise<void> {
+    await this.options.pause();
+    this.end = performance.now() + this.options.sliceMs;
+  }
+}
+
+const hasToJson = (v: unknown): boolean =>
+  v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function';
+
+/**
+ * The JSON text JSON.stringify writes for the entry `key` of an object holding `v` (undefined when it leaves
+ * the entry out): a `toJSON` is called with that key, as JSON calls it.
+ */
+export function entryJson(key: string, v: unknown): string | undefined {
+  if (!hasToJson(v)) return JSON.stringify(v);
+  const s = JSON.stringify({ [key]: v });
+  return s.length === 2 ? undefined : s.slice(JSON.stringify(key).length + 2, -1);
+}
+
 /**
  * `JSON.stringify` of a large state without holding the event loop: the outer levels (the state and its
  * records) are walked entry by entry, each entry stringified whole, and the work pauses whenever a slice of
@@ -10,39 +55,26 @@ import { RecordMap } from './recordMap';
  */
 export async function stringifySliced(
   value: unknown,
-  options: { sliceMs?: number; depth?: number; pause?: () => Promise<void> } = {},
+  options: Partial<SliceOptions> & { depth?: number } = {},
 ): Promise<string | undefined> {
-  const sliceMs = options.sliceMs ?? 50;
-  const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
+  const slice = new Slicer({ sliceMs: options.sliceMs ?? 50, pause: options.pause ?? yieldToIo });
   const out: string[] = [];
-  let sliceEnd = performance.now() + sliceMs;
 
-  const due = () => performance.now() >= sliceEnd;
-  const rest = async () => {
-    await pause();
-    sliceEnd = performance.now() + sliceMs;
-  };
-
-  /** Appends `v`; answers false (appending nothing) when JSON leaves it out (undefined, a function…). */
-  const write = async (v: unknown, depth: number): Promise<boolean> => {
+  /** Appends `v`, the entry `key` of its holder; answers false (appending nothing) when JSON leaves it out. */
+  const write = async (v: unknown, depth: number, key: string): Promise<boolean> => {
     if (depth > 0 && v instanceof RecordMap) return writeObject(v.entries(), depth);
-    if (
-      depth <= 0 ||
-      v === null ||
-      typeof v !== 'object' ||
-      typeof (v as { toJSON?: unknown }).toJSON === 'function'
-    ) {
-      const s = JSON.stringify(v);
+    if (depth <= 0 || v === null || typeof v !== 'object' || hasToJson(v)) {
+      const s = entryJson(key, v);
       if (s === undefined) return false;
       out.push(s);
-      if (due()) await rest();
+      if (slice.due) await slice.pause();
       return true;
     }
     if (Array.isArray(v)) {
       out.push('[');
       for (let i = 0; i < v.length; i++) {
         if (i > 0) out.push(',');
-        if (!(await write(v[i], depth - 1))) out.push('null');
+        if (!(await write(v[i], depth - 1, String(i)))) out.push('null');
       }
       out.push(']');
       return true;
@@ -61,13 +93,13 @@ export async function stringifySliced(
     for (const [key, entry] of entries) {
       const mark = out.length;
       out.push(first ? '' : ',', JSON.stringify(key), ':');
-      if (await write(entry, depth - 1)) first = false;
+      if (await write(entry, depth - 1, key)) first = false;
       else out.length = mark;
     }
     out.push('}');
     return true;
   };
 
-  if (!(await write(value, options.depth ?? 2))) return undefined;
+  if (!(await write(value, options.depth ?? 2, ''))) return undefined;
   return out.join('');
 }

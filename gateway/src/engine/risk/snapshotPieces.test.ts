@@ -24,6 +24,14 @@ describe('snapshot pieces', () => {
     accounts.set('null', null);
     accounts.set('gone', undefined);
     accounts.set('when', new Date(0));
+    accounts.set('nothing', { toJSON: () => undefined });
+    accounts.set('keyed', { toJSON: (key: string) => `as ${key}` });
+    accounts.set('twice', { toJSON: () => new Date(0) });
+    accounts.set('fields', {
+      a: { toJSON: (key: string) => `field ${key}` },
+      b: { toJSON: () => undefined },
+      c: [{ toJSON: (key: string) => `item ${key}` }],
+    });
     accounts.set('empty', {});
     accounts.set('1001:p1', { provider: 1001, rounds: -0, stakes: [] });
     // Field names that are not plain names, and one that JSON.parse makes an own field.
@@ -44,7 +52,9 @@ describe('snapshot pieces', () => {
     const b = back as typeof state;
     expect(b.accounts).toBeInstanceOf(RecordMap);
     expect(b.pairs).toBeInstanceOf(RecordMap);
-    expect([...b.accounts.keys()]).toEqual([...accounts.keys()].filter((k) => k !== 'gone'));
+    expect([...b.accounts.keys()]).toEqual(
+      [...accounts.keys()].filter((k) => k !== 'gone' && k !== 'nothing'),
+    );
     expect(b.accounts.get('1002:x')).toEqual({ rounds: 1, provider: 1002, presence: [1, 2] });
     expect(text.startsWith('#pieces 1\n')).toBe(true);
     // Field names once per block (of 1,000 entries) and shape, not once per record.

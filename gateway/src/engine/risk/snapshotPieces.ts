@@ -1,5 +1,5 @@
 import { RecordMap } from './recordMap';
-import { stringifySliced } from './slicedJson';
+import { Slicer, entryJson, stringifySliced, type SliceOptions } from './slicedJson';
 
 /**
  * The risk runner's stored snapshot, written and read back a piece at a time.
@@ -23,26 +23,23 @@ import { stringifySliced } from './slicedJson';
 const HEADER = '#pieces 1\n';
 const BLOCK_ROWS = 1000;
 
-export interface SliceOptions {
-  /** Work for at most this long (ms) before pausing. */
-  sliceMs: number;
-  pause: () => Promise<void>;
-}
-
 interface Head {
   order: string[];
   maps: string[];
   rest: Record<string, unknown>;
 }
 
-/** The fields of a record as JSON writes them (values it leaves out are not fields). */
-function fieldsOf(record: Record<string, unknown>): string[] {
-  const fields: string[] = [];
-  for (const key of Object.keys(record)) {
-    const v = record[key];
-    if (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') fields.push(key);
-  }
-  return fields;
+/**
+ * The value JSON writes for the entry `key` of an object, kept in a row (where its key would be an index):
+ * `skip` when JSON leaves it out; a value with a `toJSON` as the JSON it gives for that key.
+ */
+const skip = Symbol('left out');
+function asJson(v: unknown, key: string): unknown {
+  if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return skip;
+  if (v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON !== 'function')
+    return v;
+  const text = entryJson(key, v);
+  return text === undefined ? skip : (JSON.parse(text) as unknown);
 }
 
 /** A value written field by field: a plain object with no `toJSON`. */
@@ -67,7 +64,7 @@ export async function writeSnapshotPieces(
   for (const k of order) if (!maps.includes(k)) rest[k] = value[k];
   const head = await stringifySliced({ order, maps, rest } satisfies Head, options);
   const out: string[] = [HEADER, head!, '\n'];
-  let sliceEnd = performance.now() + options.sliceMs;
+  const slice = new Slicer(options);
   for (const name of maps) {
     // A block's shapes: the fields of its records (null: a value that is not a plain record, kept whole).
     let shapes: (string[] | null)[] = [];
@@ -76,20 +73,28 @@ export async function writeSnapshotPieces(
       out.push(JSON.stringify([name, shapes, rows]), '\n');
       shapes = [];
       rows = [];
-      if (performance.now() >= sliceEnd) {
-        await options.pause();
-        sliceEnd = performance.now() + options.sliceMs;
-      }
+      if (slice.due) await slice.pause();
     };
     for (const [key, v] of value[name] as RecordMap<unknown>) {
-      const f = isRecord(v) ? fieldsOf(v) : null;
-      // As JSON writes an object's entry: left out when it would be (undefined, a function…).
-      if (f === null && JSON.stringify(v) === undefined) continue;
+      const row: unknown[] = [0, key];
+      let f: string[] | null = null;
+      if (isRecord(v)) {
+        // Its fields as JSON writes them: those it leaves out are not fields.
+        f = [];
+        for (const field of Object.keys(v)) {
+          const json = asJson(v[field], field);
+          if (json === skip) continue;
+          f.push(field);
+          row.push(json);
+        }
+      } else {
+        const json = asJson(v, key);
+        if (json === skip) continue;
+        row.push(json);
+      }
       let shape = shapes.findIndex((s) => sameFields(s, f));
       if (shape < 0) shape = shapes.push(f) - 1;
-      const row: unknown[] = [shape, key];
-      if (f === null) row.push(v);
-      else for (const field of f) row.push((v as Record<string, unknown>)[field]);
+      row[0] = shape;
       rows.push(row);
       if (rows.length >= BLOCK_ROWS) await flush();
     }
@@ -150,7 +155,7 @@ export async function readSnapshotPieces(text: string, options: SliceOptions): P
   };
   const head = JSON.parse(line()) as Head;
   const maps = new Map(head.maps.map((name) => [name, new RecordMap<unknown>()]));
-  let sliceEnd = performance.now() + options.sliceMs;
+  const slice = new Slicer(options);
   while (at < text.length) {
     const [name, shapes, rows] = JSON.parse(line()) as [string, (string[] | null)[], unknown[][]];
     const map = maps.get(name);
@@ -161,10 +166,7 @@ export async function readSnapshotPieces(text: string, options: SliceOptions): P
       if (b === undefined) throw new Error(`stored snapshot: a row of "${name}" of no shape`);
       map.set(row[1] as string, b === null ? row[2] : b(row));
     }
-    if (performance.now() >= sliceEnd) {
-      await options.pause();
-      sliceEnd = performance.now() + options.sliceMs;
-    }
+    if (slice.due) await slice.pause();
   }
   const value: Record<string, unknown> = {};
   for (const k of head.order) value[k] = maps.get(k) ?? head.rest[k];

@@ -22,6 +22,8 @@ import {
   replayStopped,
   selectCrossbetsByTable,
   selectGroupList,
+  selectGroupsById,
+  selectGroupsByMember,
   selectSummary,
   selectTableIds,
   selectWallTableIds,
@@ -376,6 +378,32 @@ describe('baccarat monitor slice', () => {
     expect(selectCrossbetsByTable(wrap(s))).toEqual({
       'BAC-1': 'ring:1001:a|1001:b|1001:c',
       'BAC-2': 'ring:1001:a|1001:b|1001:c',
+    });
+    // The group's update (more rounds, more turnover) keeps its members: the members' map is the same, so the
+    // tables are not looked up again, and their lists stay.
+    const byMember = selectGroupsByMember(wrap(s));
+    const lists = selectCrossbetsByTable(wrap(s));
+    s = batch(s, [crossbetEv(group({ rounds: 15, turnover: 900_000 }), 'crossbet:updated')]);
+    expect(selectGroupsById(wrap(s))['ring:1001:a|1001:b|1001:c']?.rounds).toBe(15);
+    expect(selectGroupsByMember(wrap(s))).toBe(byMember);
+    expect(selectCrossbetsByTable(wrap(s))).toBe(lists);
+    // A group with other members: a new map, and every table's list computed again.
+    s = batch(s, [
+      crossbetEv(
+        group({
+          id: 'pair:1001:h|1001:c',
+          members: [
+            { provider: 1001, account: 'h' },
+            { provider: 1001, account: 'c' },
+          ],
+          tables: ['BAC-2'],
+        }),
+      ),
+    ]);
+    expect(selectGroupsByMember(wrap(s))).not.toBe(byMember);
+    expect(selectCrossbetsByTable(wrap(s))).toEqual({
+      'BAC-1': 'ring:1001:a|1001:b|1001:c',
+      'BAC-2': 'pair:1001:h|1001:c,ring:1001:a|1001:b|1001:c',
     });
     // The group leaves the list (a new set of groups): both tables are computed again.
     s = reduce(s, replayStarted({ from: T0, to: T0 + 1, speed: 60 }));

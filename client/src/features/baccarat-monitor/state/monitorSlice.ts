@@ -654,18 +654,27 @@ export const selectGroupList = createSelector([(s: WithMonitor) => selectGroupsB
   Object.values(groups).sort((a, b) => b.level - a.level || b.lastSeenAt - a.lastSeenAt),
 );
 
-/** The groups each account belongs to (`provider:account` → group ids). */
-export const selectGroupsByMember = createSelector([(s: WithMonitor) => selectGroupsById(s)], (groups) => {
-  const out = new Map<string, string[]>();
-  for (const g of Object.values(groups))
-    for (const m of g.members) {
-      const key = memberKey(m.provider, m.account);
-      const list = out.get(key);
-      if (list) list.push(g.id);
-      else out.set(key, [g.id]);
-    }
-  return out;
-});
+/**
+ * The groups each account belongs to (`provider:account` → group ids). The same map while the members of every
+ * group stay the same: a group's update (its evidence, level, amounts) does not change who is in it, and every
+ * table's cross-bets are computed again from this map when it changes.
+ */
+export const selectGroupsByMember = (() => {
+  let last = new Map<string, string[]>();
+  return createSelector([(s: WithMonitor) => selectGroupsById(s)], (groups) => {
+    const out = new Map<string, string[]>();
+    for (const g of Object.values(groups))
+      for (const m of g.members) {
+        const key = memberKey(m.provider, m.account);
+        const list = out.get(key);
+        if (list) list.push(g.id);
+        else out.set(key, [g.id]);
+      }
+    if (out.size !== last.size) return (last = out);
+    for (const [key, ids] of out) if (!sameList(ids, last.get(key) ?? [])) return (last = out);
+    return last;
+  });
+})();
 
 /** The groups seen on each table (group tables → groups). */
 export const selectGroupsByTable = createSelector([(s: WithMonitor) => selectGroupsById(s)], (groups) => {
@@ -696,55 +705,51 @@ function groupsOnRound(
 }
 
 /**
- * The cross-bet groups on each table's current or last round, as one string per table (`id,id`, sorted:
- * a string, so a card re-renders only when its own list changes): groups with two or more members betting
- * on the round, or that the round is evidence of.
+ * The groups with two or more members betting on a table's current or last round, or that the round is
+ * evidence of, sorted.
  */
-function crossbetsOf(
-  table: MonitorTable,
-  byMember: Map<string, string[]>,
-  byTable: Map<string, MonitorGroup[]>,
-): string {
+function groupsOnRounds(table: MonitorTable, byMember: Map<string, string[]>): string[] {
   const found = new Map<string, number>();
   const current = new Map<string, number>();
   groupsOnRound(table.current, byMember, current);
   groupsOnRound(table.last, byMember, found);
   for (const [id, n] of current) found.set(id, Math.max(found.get(id) ?? 0, n));
-  // A group last seen on this table's last settlement (after a reload the round's accounts are unknown).
-  const settledAt = table.last?.settledAt;
-  if (settledAt)
-    for (const g of byTable.get(table.tableId) ?? []) if (g.lastSeenAt === settledAt) found.set(g.id, 2);
-  return [...found]
-    .filter(([, n]) => n >= 2)
-    .map(([id]) => id)
-    .sort()
-    .join(',');
+  const ids: string[] = [];
+  for (const [id, n] of found) if (n >= 2) ids.push(id);
+  return ids.sort();
 }
 
 /**
  * The cross-bet groups on each table's current or last round, as one string per table (`id,id`, sorted:
  * a string, so a card re-renders only when its own list changes): groups with two or more members betting
- * on the round, or that the round is evidence of. A batch copies only the tables it touched, so a table's
- * list is computed again only when the table or the groups changed; the same object while no list changes.
+ * on the round, or that the round is evidence of, and groups last seen on the table's last settlement (after a
+ * reload the round's accounts are unknown). A batch copies only the tables it touched, so a table's members are
+ * looked up again only when the table or the groups' members changed (a wall of 150 busy tables took 30–70 ms
+ * doing it for every table at each group's update); the same object while no list changes.
  */
 export const selectCrossbetsByTable = (() => {
-  let cache = new WeakMap<MonitorTable, string>();
-  let cachedFor: [Map<string, string[]>, Map<string, MonitorGroup[]>] | null = null;
+  let cache = new WeakMap<MonitorTable, string[]>();
+  let cachedFor: Map<string, string[]> | null = null;
   return createSelector(
     [(s: WithMonitor) => selectTables(s), selectGroupsByMember, selectGroupsByTable],
     (tables, byMember, byTable) => {
-      if (cachedFor?.[0] !== byMember || cachedFor[1] !== byTable) {
+      if (cachedFor !== byMember) {
         cache = new WeakMap();
-        cachedFor = [byMember, byTable];
+        cachedFor = byMember;
       }
       const out: Record<string, string> = {};
       for (const table of Object.values(tables)) {
-        let list = cache.get(table);
-        if (list === undefined) {
-          list = crossbetsOf(table, byMember, byTable);
-          cache.set(table, list);
+        let ids = cache.get(table);
+        if (ids === undefined) {
+          ids = groupsOnRounds(table, byMember);
+          cache.set(table, ids);
         }
-        out[table.tableId] = list;
+        const settledAt = table.last?.settledAt;
+        let seen: string[] | undefined;
+        if (settledAt)
+          for (const g of byTable.get(table.tableId) ?? [])
+            if (g.lastSeenAt === settledAt && !ids.includes(g.id)) (seen ??= []).push(g.id);
+        out[table.tableId] = (seen ? [...ids, ...seen].sort() : ids).join(',');
       }
       return out;
     },

@@ -5,7 +5,7 @@ import type { Store } from '../../platform/db/db.store';
 import type { Logger } from '../../platform/logger/logger';
 import type { Detector } from './detector.port';
 import { RiskInputRepository } from './riskInput.repository';
-import { Slicer, fairSliceMs, yieldToIo, type SliceOptions } from './slicedJson';
+import { Slicer, yieldToIo } from './slicedJson';
 import { readSnapshotPieces, writeSnapshotPieces } from './snapshotPieces';
 import { START_POSITION, comparePositions } from './riskPosition';
 import {
@@ -18,12 +18,7 @@ import type { RiskOutput, RiskSink } from './riskSink.port';
 
 /** The longest the detector runs on the gateway's thread before it lets I/O in (a step, a slice of a replay). */
 const SLICE_MS = 50;
-/**
- * Slices of the detector's work: 50 ms, or as long as the gateway's other work just held the thread, up to
- * 200 ms (a restart's backlog goes in by batches of thousands of events; at 50 ms a slice the detector's
- * state took 11.5 s to read back beside them, for 4 s of work).
- */
-const SLICES: SliceOptions = { sliceMs: SLICE_MS, pause: yieldToIo, fairMaxMs: 200 };
+const SLICES = { sliceMs: SLICE_MS, pause: yieldToIo };
 /**
  * A snapshot's cost bounds how often it is taken: the next one waits at least this many times as long as the
  * last one took (a state of hundreds of MB after hours of a busy platform takes seconds to write; taken every
@@ -271,13 +266,10 @@ export class RiskRunner<Output, Snapshot> {
   private async cycle(): Promise<void> {
     if (!(await this.lease())) return;
     this.leading ??= await this.restore();
-    let pausedMs = 0;
-    while (!this.stopping && (await this.lease()) && (await this.step(pausedMs))) {
+    while (!this.stopping && (await this.lease()) && (await this.step())) {
       // One chunk (or slice of one) per round; the lease is renewed between them when due, and the gateway's
       // I/O has its turn (a store that answers synchronously would otherwise never let it).
-      const paused = performance.now();
       await yieldToIo();
-      pausedMs = performance.now() - paused;
     }
   }
 
@@ -379,16 +371,16 @@ export class RiskRunner<Output, Snapshot> {
     else this.options.logger?.debug(fields, 'risk runner: stored a snapshot');
   }
 
-  /** Reads, processes and stores one chunk (its slice fair after a pause of `pausedMs`); answers whether there was one. */
-  private async step(pausedMs: number): Promise<boolean> {
+  /** Reads, processes and stores one chunk; answers whether there was one. */
+  private async step(): Promise<boolean> {
     const leading = this.leading;
     if (!leading) return false;
     const chunk = await this.reader.read(leading.checkpoint.position, this.tuning.chunkSize);
     if (chunk.length === 0) return false;
     const outputs: RiskOutput<Output>[] = [];
-    // The detector runs on the gateway's thread: a step takes at most about a slice of it (then commits what
+    // The detector runs on the gateway's thread: a step takes at most about SLICE_MS of it (then commits what
     // it did), so that ingest, sockets and the API keep answering behind a backlog of crowded rounds.
-    const slice = new Slicer(SLICES, fairSliceMs(SLICES, pausedMs));
+    const slice = new Slicer(SLICES);
     let used = 0;
     for (const { position, input } of chunk) {
       for (const output of leading.detector.process(input))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordMap } from './recordMap';
-import { Slicer, fairSliceMs, stringifySliced } from './slicedJson';
+import { stringifySliced } from './slicedJson';
 
 describe('stringifySliced', () => {
   it('gives what JSON.stringify gives, for every kind of value at every level', async () => {
@@ -57,25 +57,5 @@ describe('stringifySliced', () => {
     expect(s).toBe(JSON.stringify(state));
     // A slice of 0 ms pauses after every entry of the records.
     expect(pauses).toBeGreaterThanOrEqual(25_000);
-  });
-
-  it('gives work a fair share of a busy thread: after a long pause, a slice as long as it, up to the most', async () => {
-    const options = { sliceMs: 50, pause: async () => {}, fairMaxMs: 200 };
-    expect(fairSliceMs(options, 0)).toBe(50);
-    expect(fairSliceMs(options, 120)).toBe(120);
-    expect(fairSliceMs(options, 900)).toBe(200);
-    expect(fairSliceMs({ sliceMs: 50, pause: async () => {} }, 900)).toBe(50);
-    // A pause during which others held the thread for 30 ms: the next slice is not used up at once.
-    const busy = async () => {
-      const until = performance.now() + 30;
-      while (performance.now() < until);
-    };
-    const fair = new Slicer({ sliceMs: 0, pause: busy, fairMaxMs: 10_000 });
-    expect(fair.due).toBe(true);
-    await fair.pause();
-    expect(fair.due).toBe(false);
-    const fixed = new Slicer({ sliceMs: 0, pause: busy });
-    await fixed.pause();
-    expect(fixed.due).toBe(true);
   });
 });

@@ -5,20 +5,10 @@ export interface SliceOptions {
   /** Work for at most this long (ms) before pausing. */
   sliceMs: number;
   pause: () => Promise<void>;
-  /**
-   * A fair share of a busy thread: after a pause that lasted longer than a slice (other work held the thread
-   * meanwhile: a batch of ingest, a query), the next slice may last as long as that pause did, up to this
-   * (ms). The work then keeps about half of the thread, not a 50 ms slice between 300 ms of others'.
-   */
-  fairMaxMs?: number;
 }
 
 /** A pause that lets the event loop's I/O in (sockets, HTTP, timers due). */
 export const yieldToIo = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The slice after a pause of `pausedMs` ({@link SliceOptions.fairMaxMs}). */
-export const fairSliceMs = (options: SliceOptions, pausedMs: number): number =>
-  Math.max(options.sliceMs, Math.min(pausedMs, options.fairMaxMs ?? options.sliceMs));
 
 /**
  * Long work cut into slices: `if (slice.due) await slice.pause();` between two pieces of it pauses once the
@@ -27,12 +17,8 @@ export const fairSliceMs = (options: SliceOptions, pausedMs: number): number =>
 export class Slicer {
   private end: number;
 
-  constructor(
-    private readonly options: SliceOptions,
-    /** The first slice (ms), when it is not `options.sliceMs`. */
-    firstSliceMs = options.sliceMs,
-  ) {
-    this.end = performance.now() + firstSliceMs;
+  constructor(private readonly options: SliceOptions) {
+    this.end = performance.now() + options.sliceMs;
   }
 
   /** Whether this slice is used up. */
@@ -41,10 +27,8 @@ export class Slicer {
   }
 
   async pause(): Promise<void> {
-    const paused = performance.now();
     await this.options.pause();
-    const now = performance.now();
-    this.end = now + fairSliceMs(this.options, now - paused);
+    this.end = performance.now() + this.options.sliceMs;
   }
 }
 

@@ -53,4 +53,42 @@ describe('LiveChartCanvas', () => {
     view.unmount();
     expect(dispose).toHaveBeenCalled();
   });
+
+  it('sets the frame of the option once and then its data alone, until the frame changes', () => {
+    const frame = (legend: string): ChartOption => ({
+      legend: { data: [legend] },
+      series: [{ type: 'line' }],
+    });
+    const data = (n: number): ChartOption => ({ series: [{ data: [n] }] });
+    const framed = frame('a');
+    const draw = () => {
+      act(() => {
+        vi.advanceTimersByTime(LIVE_CHART_MIN_INTERVAL_MS);
+      });
+      act(() => {
+        vi.advanceTimersToNextFrame();
+      });
+    };
+    const view = render(<LiveChartCanvas option={framed} data={data(1)} dark height={100} />);
+    draw();
+    // The frame without drawing it (lazy), then its data: one update.
+    expect(setOption.mock.calls).toEqual([
+      [framed, { notMerge: false, lazyUpdate: true }],
+      [data(1), { notMerge: false, lazyUpdate: false }],
+    ]);
+    setOption.mockClear();
+    view.rerender(<LiveChartCanvas option={framed} data={data(2)} dark height={100} />);
+    draw();
+    expect(setOption.mock.calls).toEqual([[data(2), { notMerge: false, lazyUpdate: false }]]);
+    setOption.mockClear();
+    // Another language or size: a new frame, set again with the data.
+    const other = frame('b');
+    view.rerender(<LiveChartCanvas option={other} data={data(3)} dark height={100} />);
+    draw();
+    expect(setOption.mock.calls).toEqual([
+      [other, { notMerge: false, lazyUpdate: true }],
+      [data(3), { notMerge: false, lazyUpdate: false }],
+    ]);
+    view.unmount();
+  });
 });

@@ -15,19 +15,27 @@ export const LIVE_CHART_MIN_INTERVAL_MS = 5000;
  * The canvas of a live monitor chart on `echarts/core` (the monitors' lazily loaded chunk). A live chart gets
  * a new option with every batch: the newest waits until {@link LIVE_CHART_MIN_INTERVAL_MS} after the last
  * draw and the next animation frame, and is set then; the first is drawn on the next frame.
+ *
+ * `data`, when given, is the part of the option that changes with the batches (series data, axis bounds),
+ * merged into `option` (the rest: grid, legend, axes, series kinds): while `option` stays the same object, a
+ * draw sets `data` alone, and ECharts does not take the legend, axes and formatters in again.
  */
 export default function LiveChartCanvas({
   option,
+  data,
   dark,
   height,
 }: {
   option: ChartOption;
+  data?: ChartOption;
   dark: boolean;
   height: number;
 }) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
-  const pending = useRef<ChartOption | null>(null);
+  const pending = useRef<{ option: ChartOption; data: ChartOption | undefined } | null>(null);
+  /** The `option` the chart holds (null: none yet, or a new instance). */
+  const drawnOption = useRef<ChartOption | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const frame = useRef<number | null>(null);
   const drawnAt = useRef(-Infinity);
@@ -37,6 +45,7 @@ export default function LiveChartCanvas({
     if (!el) return;
     const instance = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
+    drawnOption.current = null;
     drawnAt.current = -Infinity;
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(el);
@@ -52,15 +61,21 @@ export default function LiveChartCanvas({
   }, [dark]);
 
   useEffect(() => {
-    pending.current = option;
+    pending.current = { option, data };
     if (timer.current !== null || frame.current !== null) return;
     const draw = () => {
       frame.current = null;
       const next = pending.current;
       pending.current = null;
-      if (!next || !chart.current) return;
+      const instance = chart.current;
+      if (!next || !instance) return;
       drawnAt.current = performance.now();
-      chart.current.setOption(next, { notMerge: false, lazyUpdate: false });
+      if (next.option !== drawnOption.current) {
+        // The whole option, then its data in the same update.
+        instance.setOption(next.option, { notMerge: false, lazyUpdate: next.data !== undefined });
+        drawnOption.current = next.option;
+      }
+      if (next.data) instance.setOption(next.data, { notMerge: false, lazyUpdate: false });
     };
     const wait = drawnAt.current + LIVE_CHART_MIN_INTERVAL_MS - performance.now();
     if (wait <= 0) frame.current = requestAnimationFrame(draw);
@@ -69,7 +84,7 @@ export default function LiveChartCanvas({
         timer.current = null;
         frame.current = requestAnimationFrame(draw);
       }, wait);
-  }, [option, dark]);
+  }, [option, data, dark]);
 
   return <div ref={element} style={{ height, width: '100%' }} />;
 }

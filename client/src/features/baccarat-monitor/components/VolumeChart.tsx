@@ -19,6 +19,7 @@ const COLORS = { rounds: '#8f99a8', pairs: '#d1980b', rings: '#cd4246' };
 export function VolumeChart({ dark, large, height }: { dark: boolean; large: boolean; height: number }) {
   const { t } = useTranslation('monitor');
   const points = useSelector(selectChart);
+  // The option's frame (set again only when the size or the language changes) and its data (every draw).
   const option = useMemo<ChartOption>(
     () => ({
       animation: false,
@@ -29,9 +30,6 @@ export function VolumeChart({ dark, large, height }: { dark: boolean; large: boo
       tooltip: large ? { show: false } : { trigger: 'axis' },
       xAxis: {
         type: 'time',
-        // Half a bucket of room each side, so that one point is a bar and not a line of labels.
-        min: (points[0]?.t ?? 0) - CHART_BUCKET_MS / 2,
-        max: (points[points.length - 1]?.t ?? 0) + CHART_BUCKET_MS / 2,
         minInterval: CHART_BUCKET_MS,
         axisLabel: {
           formatter: (v: number) => formatDate(v, '{h}:{i}'),
@@ -49,18 +47,27 @@ export function VolumeChart({ dark, large, height }: { dark: boolean; large: boo
         },
       ],
       series: [
-        { name: t('chart.pairs'), type: 'bar', stack: 'evidence', data: points.map((p) => [p.t, p.pairs]) },
-        { name: t('chart.rings'), type: 'bar', stack: 'evidence', data: points.map((p) => [p.t, p.rings]) },
-        {
-          name: t('chart.rounds'),
-          type: 'line',
-          yAxisIndex: 1,
-          showSymbol: false,
-          data: points.map((p) => [p.t, p.rounds]),
-        },
+        { name: t('chart.pairs'), type: 'bar', stack: 'evidence' },
+        { name: t('chart.rings'), type: 'bar', stack: 'evidence' },
+        { name: t('chart.rounds'), type: 'line', yAxisIndex: 1, showSymbol: false },
       ],
     }),
-    [points, large, t],
+    [large, t],
+  );
+  const data = useMemo<ChartOption>(
+    () => ({
+      xAxis: {
+        // Half a bucket of room each side, so that one point is a bar and not a line of labels.
+        min: (points[0]?.t ?? 0) - CHART_BUCKET_MS / 2,
+        max: (points[points.length - 1]?.t ?? 0) + CHART_BUCKET_MS / 2,
+      },
+      series: [
+        { data: points.map((p) => [p.t, p.pairs]) },
+        { data: points.map((p) => [p.t, p.rings]) },
+        { data: points.map((p) => [p.t, p.rounds]) },
+      ],
+    }),
+    [points],
   );
   const placeholder = (content: ReactNode) => (
     <div className="dms-monitor__chart-placeholder" style={{ height }}>
@@ -72,7 +79,7 @@ export function VolumeChart({ dark, large, height }: { dark: boolean; large: boo
   return (
     <div role="img" aria-label={t('chart.aria')}>
       <Suspense fallback={placeholder(<Spinner size={28} />)}>
-        <LiveChartCanvas option={option} dark={dark} height={height} />
+        <LiveChartCanvas option={option} data={data} dark={dark} height={height} />
       </Suspense>
     </div>
   );

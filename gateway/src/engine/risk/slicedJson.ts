@@ -32,7 +32,8 @@ export class Slicer {
   }
 }
 
-const hasToJson = (v: unknown): boolean =>
+/** Whether JSON would call this value's `toJSON` (an object with one). */
+export const hasToJson = (v: unknown): boolean =>
   v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function';
 
 /**

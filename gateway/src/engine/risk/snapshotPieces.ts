@@ -1,5 +1,5 @@
 import { RecordMap } from './recordMap';
-import { Slicer, entryJson, stringifySliced, type SliceOptions } from './slicedJson';
+import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from './slicedJson';
 
 /**
  * The risk runner's stored snapshot, written and read back a piece at a time.
@@ -36,18 +36,14 @@ interface Head {
 const skip = Symbol('left out');
 function asJson(v: unknown, key: string): unknown {
   if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return skip;
-  if (v === null || typeof v !== 'object' || typeof (v as { toJSON?: unknown }).toJSON !== 'function')
-    return v;
+  if (!hasToJson(v)) return v;
   const text = entryJson(key, v);
   return text === undefined ? skip : (JSON.parse(text) as unknown);
 }
 
 /** A value written field by field: a plain object with no `toJSON`. */
 const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null &&
-  typeof v === 'object' &&
-  !Array.isArray(v) &&
-  typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !hasToJson(v);
 
 const sameFields = (a: string[] | null, b: string[] | null) =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((f, i) => f === b[i]));

@@ -166,7 +166,8 @@ describe('risk detector: abnormal players and providers', () => {
         if (k < 5) bets.push({ account: 'loser', betType: side(r), amount: 20_000 });
         inputs.push(round(i++, 'BAC-1', bets, drawWinner(r), t + 10_000 + k * 30_000));
       }
-      for (const who of ['abuser', 'fair']) inputs.push(wallet('transfer_out', who, 1_150_000, t + 2_000_000));
+      for (const who of ['abuser', 'fair'])
+        inputs.push(wallet('transfer_out', who, 1_150_000, t + 2_000_000));
       inputs.push(wallet('transfer_out', 'loser', 300_000, t + 2_000_000));
     }
     const found = raised(players(run(inputs)));

@@ -3,7 +3,7 @@ import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput, SettledBet, SettledRound } from './detector.port';
 import { createRiskDetector, selectKth } from './risk.detector';
-import { readSnapshotPieces, writeSnapshotPieces } from './snapshotPieces';
+import { LazyRecordMap, readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import type { RiskFinding } from './riskFinding';
 import { syntheticPlatform } from './risk.platform.fixture';
 
@@ -221,10 +221,31 @@ describe('state', () => {
     const slices = { sliceMs: 50, pause: async () => {} };
     const pieces = (await writeSnapshotPieces(first.snapshot(), slices))!;
     expect(pieces.length).toBeLessThan(json.length * 0.8);
-    for (const stored of [JSON.parse(json) as unknown, await readSnapshotPieces(pieces, slices)]) {
-      expect(JSON.stringify(stored)).toBe(json);
+    // Read back from JSON; from pieces with its records read only as the detector asks for them; from pieces
+    // with the rest read behind, a slice between inputs.
+    for (const how of ['json', 'asked', 'behind'] as const) {
+      const stored =
+        how === 'json' ? (JSON.parse(json) as unknown) : await readSnapshotPieces(pieces, slices);
+      const waiting: (() => void)[] = [];
+      const loading =
+        how === 'behind'
+          ? whenLoaded(stored, { sliceMs: 0, pause: () => new Promise<void>((r) => waiting.push(r)) })
+          : Promise.resolve();
       const restored = createRiskDetector(DEFAULT_RISK_SETTINGS, stored);
-      const after = inputs.slice(half).flatMap((i) => restored.process(i));
+      const after: unknown[] = [];
+      for (const input of inputs.slice(half)) {
+        after.push(...restored.process(input));
+        if (how === 'behind') {
+          waiting.shift()?.();
+          await new Promise((r) => setImmediate(r));
+        }
+      }
+      if (how !== 'json') {
+        const accounts = (stored as { accounts: LazyRecordMap<unknown> }).accounts;
+        expect(accounts).toBeInstanceOf(LazyRecordMap);
+        expect(accounts.loaded).toBe(how === 'behind');
+      }
+      await loading;
       expect([...before, ...after]).toEqual(all);
       expect(JSON.stringify(restored.snapshot())).toBe(JSON.stringify(whole.snapshot()));
     }

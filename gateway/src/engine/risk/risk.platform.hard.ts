@@ -71,7 +71,9 @@ type Style = 'random' | 'banker' | 'player' | 'streak' | 'chop' | 'flat' | 'hedg
 type Winner = 'banker' | 'player' | 'tie';
 
 /** Play by hour of local time: quiet mornings, an evening peak. */
-const HOUR_WEIGHT = [3, 2, 1.2, 0.6, 0.3, 0.2, 0.2, 0.3, 0.5, 0.8, 1, 1.4, 1.8, 2, 2, 2.2, 2.6, 3.2, 4.5, 6, 8, 9, 8, 5];
+const HOUR_WEIGHT = [
+  3, 2, 1.2, 0.6, 0.3, 0.2, 0.2, 0.3, 0.5, 0.8, 1, 1.4, 1.8, 2, 2, 2.2, 2.6, 3.2, 4.5, 6, 8, 9, 8, 5,
+];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -135,7 +137,19 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
       presence: 0.6 + rand() * 0.35,
     };
   };
-  const styles: Style[] = ['random', 'random', 'random', 'banker', 'player', 'streak', 'chop', 'flat', 'flat', 'hedger', 'highRoller'];
+  const styles: Style[] = [
+    'random',
+    'random',
+    'random',
+    'banker',
+    'player',
+    'streak',
+    'chop',
+    'flat',
+    'flat',
+    'hedger',
+    'highRoller',
+  ];
   const honest: Actor[] = [];
   for (let i = 0; i < (opts.honest ?? 5000); i++) honest.push(actor(pick(providers), pick(styles)));
   // Friends: 2–3 honest accounts that come and go together.
@@ -146,7 +160,8 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
     for (const a of g) truth.lookAlikes.push(a.key);
   }
   for (const a of honest)
-    if (['banker', 'player', 'streak', 'chop', 'flat', 'hedger', 'highRoller'].includes(a.style)) truth.lookAlikes.push(a.key);
+    if (['banker', 'player', 'streak', 'chop', 'flat', 'hedger', 'highRoller'].includes(a.style))
+      truth.lookAlikes.push(a.key);
   const pairs: Actor[][] = [];
   for (let i = 0; i < (opts.pairs ?? 6); i++) {
     const g = [actor(pick(providers), 'random', 'p'), actor(pick(providers), 'random', 'p')];
@@ -197,7 +212,13 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
     return day * DAY + ((h - tz + 48) % 24) * HOUR + Math.floor(rand() * HOUR);
   };
   const sessions: Session[] = [];
-  const schedule = (actors: Actor[], kind: Session['kind'], perDay: number, length: number, hopEvery: number) => {
+  const schedule = (
+    actors: Actor[],
+    kind: Session['kind'],
+    perDay: number,
+    length: number,
+    hopEvery: number,
+  ) => {
     const count = Math.max(1, Math.round(perDay * days * (0.6 + rand() * 0.8)));
     for (let k = 0; k < count; k++) {
       const table = pickTable();
@@ -205,11 +226,19 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
       const from = Math.floor(at / roundMs[table]!);
       const len = Math.max(4, Math.round(length * (0.4 + rand() * 1.2)));
       if (from >= tableRounds[table]!) continue;
-      sessions.push({ actors, table, from, to: Math.min(tableRounds[table]! - 1, from + len), kind, hopEvery });
+      sessions.push({
+        actors,
+        table,
+        from,
+        to: Math.min(tableRounds[table]! - 1, from + len),
+        kind,
+        hopEvery,
+      });
     }
   };
   const inFriends = new Set(friends.flat().map((a) => a.key));
-  for (const a of honest) if (!inFriends.has(a.key)) schedule([a], 'honest', a.rate, 45, rand() < 0.2 ? 20 : 0);
+  for (const a of honest)
+    if (!inFriends.has(a.key)) schedule([a], 'honest', a.rate, 45, rand() < 0.2 ? 20 : 0);
   for (const g of friends) schedule(g, 'friends', 1.2, 50, rand() < 0.5 ? 25 : 0);
   for (const g of pairs) {
     schedule(g, 'pair', 2, 40, rand() < 0.6 ? 15 + Math.floor(rand() * 20) : 0);
@@ -227,13 +256,24 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
   const push = (a: Actor, kind: 'transfer_in' | 'transfer_out' | 'bonus', amount: number, ts: number) => {
     walletInputs.push({
       type: 'wallet',
-      event: { seq: 0, id: `w${tx++}`, kind, provider: a.provider, currency: 'XXX', account: a.account, playerId: 0, amount, ts },
+      event: {
+        seq: 0,
+        id: `w${tx++}`,
+        kind,
+        provider: a.provider,
+        currency: 'XXX',
+        account: a.account,
+        playerId: 0,
+        amount,
+        ts,
+      },
     });
   };
   // Honest look-alikes of the wallet kinds, around one of their sessions: bonus takers who play it through or
   // lose it, quick quitters who deposit, play a few rounds and take most of it back.
   const sessionsOf = new Map<string, Session>();
-  for (const s of sessions) if (s.kind === 'honest' && !sessionsOf.has(s.actors[0]!.key)) sessionsOf.set(s.actors[0]!.key, s);
+  for (const s of sessions)
+    if (s.kind === 'honest' && !sessionsOf.has(s.actors[0]!.key)) sessionsOf.set(s.actors[0]!.key, s);
   for (const a of honest.slice(0, Math.floor(honest.length / 5))) {
     const s = sessionsOf.get(a.key);
     if (!s) continue;
@@ -279,7 +319,17 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
   const wallet = (a: Actor, kind: 'transfer_in' | 'transfer_out' | 'bonus', amount: number, ts: number) => {
     inputs.push({
       type: 'wallet',
-      event: { seq: ++seq, id: `w${tx++}`, kind, provider: a.provider, currency: 'XXX', account: a.account, playerId: 0, amount, ts },
+      event: {
+        seq: ++seq,
+        id: `w${tx++}`,
+        kind,
+        provider: a.provider,
+        currency: 'XXX',
+        account: a.account,
+        playerId: 0,
+        amount,
+        ts,
+      },
     });
   };
   const last: Winner[] = Array.from({ length: tables }, () => 'tie');
@@ -318,7 +368,8 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
           }
           bets.push(bet(a, sideOf(a, prev), amount, ts));
           if (rand() < 0.06) bets.push(bet(a, 'tie', roundTo(amount / 5), ts));
-          if (rand() < 0.05) bets.push(bet(a, rand() < 0.5 ? 'banker_pair' : 'player_pair', roundTo(amount / 5), ts));
+          if (rand() < 0.05)
+            bets.push(bet(a, rand() < 0.5 ? 'banker_pair' : 'player_pair', roundTo(amount / 5), ts));
         }
       } else if (s.kind === 'pair') {
         const [a, b] = s.actors as [Actor, Actor];
@@ -331,7 +382,14 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
         bets.push(bet(first, side, amount, ts));
         if (x < 0.2) continue; // one of them alone this round
         const tenth = Math.max(1, Math.round(chip / 10));
-        bets.push(bet(second, other, Math.max(tenth, Math.round((amount * (0.92 + rand() * 0.16)) / tenth) * tenth), ts));
+        bets.push(
+          bet(
+            second,
+            other,
+            Math.max(tenth, Math.round((amount * (0.92 + rand() * 0.16)) / tenth) * tenth),
+            ts,
+          ),
+        );
         if (rand() < 0.05) bets.push(bet(second, 'tie', chip, ts));
       } else if (s.kind === 'ring') {
         const present = s.actors.filter(() => rand() > 0.07);
@@ -350,7 +408,9 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
         const split = (members: Actor[], sum: number, betType: string) => {
           const w = members.map(() => 1 + rand() * 2);
           const ws = w.reduce((t, x) => t + x, 0);
-          members.forEach((m, i) => bets.push(bet(m, betType, Math.max(1, Math.round((sum * w[i]!) / ws)), ts)));
+          members.forEach((m, i) =>
+            bets.push(bet(m, betType, Math.max(1, Math.round((sum * w[i]!) / ws)), ts)),
+          );
         };
         split(sideA, total, side);
         split(sideB, total * (0.95 + rand() * 0.1), other);
@@ -358,14 +418,29 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
         const c = cheaters.find((x) => x.a === s.actors[0])!;
         if (rand() > c.a.presence) continue;
         if (rand() < c.knows)
-          bets.push(bet(c.a, winner === 'tie' ? (rand() < 0.5 ? 'tie' : 'banker') : winner, c.bigger ? roundTo(c.a.base * 3) : stakeOf(c.a), ts));
+          bets.push(
+            bet(
+              c.a,
+              winner === 'tie' ? (rand() < 0.5 ? 'tie' : 'banker') : winner,
+              c.bigger ? roundTo(c.a.base * 3) : stakeOf(c.a),
+              ts,
+            ),
+          );
         else bets.push(bet(c.a, sideOf(c.a, prev), stakeOf(c.a), ts));
       }
     }
     // The bot farm: an hour of many small accounts of one provider, honest in their sides and stakes.
     if (ts >= surgeAt && ts < surgeAt + HOUR)
       for (let i = 0; i < 25; i++) {
-        const bot = { key: '', provider: surge, account: `bot${i}`, style: 'random' as Style, base: chips[2]!, rate: 0, presence: 1 };
+        const bot = {
+          key: '',
+          provider: surge,
+          account: `bot${i}`,
+          style: 'random' as Style,
+          base: chips[2]!,
+          rate: 0,
+          presence: 1,
+        };
         bets.push(bet(bot, rand() < 0.5 ? 'banker' : 'player', roundTo(chips[2]! * pick([1, 2, 4])), ts));
       }
     for (const b of bets) {
@@ -373,9 +448,16 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
       else if (b.betType === 'banker_pair') b.payout = bankerPair ? b.amount * 12 : 0;
       else if (b.betType === 'player_pair') b.payout = playerPair ? b.amount * 12 : 0;
       else if (winner === 'tie') b.payout = b.amount;
-      else if (b.betType === winner) b.payout = winner === 'banker' ? Math.round(b.amount * 1.95) : b.amount * 2;
+      else if (b.betType === winner)
+        b.payout = winner === 'banker' ? Math.round(b.amount * 1.95) : b.amount * 2;
       // The rigged provider pays its players' losing main bets back one time in four.
-      if (b.provider === rigged && ts >= riggedFrom && b.payout === 0 && (b.betType === 'banker' || b.betType === 'player') && rand() < 0.25)
+      if (
+        b.provider === rigged &&
+        ts >= riggedFrom &&
+        b.payout === 0 &&
+        (b.betType === 'banker' || b.betType === 'player') &&
+        rand() < 0.25
+      )
         b.payout = b.amount;
     }
     last[table] = winner;
@@ -402,7 +484,7 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
     truth.bonusAbusers.push(a.key);
     const cycles = 2 + Math.floor(rand() * 3);
     for (let c = 0; c < cycles; c++) {
-      const at = t0 + startOf(a.provider) % span;
+      const at = t0 + (startOf(a.provider) % span);
       const dep = roundTo(big * (1 + rand() * 3));
       const bonus = roundTo(dep * pick([0.3, 0.5, 1]));
       push(a, 'transfer_in', dep, at);
@@ -415,14 +497,16 @@ export function hardPlatform(opts: HardOptions): { inputs: RiskInput[]; truth: H
     truth.movers.push(a.key);
     const cycles = 2 + Math.floor(rand() * 3);
     for (let c = 0; c < cycles; c++) {
-      const at = t0 + startOf(a.provider) % span;
+      const at = t0 + (startOf(a.provider) % span);
       const dep = roundTo(big * (2 + rand() * 8));
       push(a, 'transfer_in', dep, at);
       push(a, 'transfer_out', roundTo(dep * (0.97 + rand() * 0.03)), at + 45 * 60_000);
     }
   }
   // Movers' and abusers' token bets are left out on purpose: little or no play is what they do.
-  walletInputs.sort((x, y) => (x as { event: { ts: number } }).event.ts - (y as { event: { ts: number } }).event.ts);
+  walletInputs.sort(
+    (x, y) => (x as { event: { ts: number } }).event.ts - (y as { event: { ts: number } }).event.ts,
+  );
   const merged: RiskInput[] = [];
   let w = 0;
   const tsOf = (x: RiskInput) => (x.type === 'round' ? x.round.settledAt : x.event.ts);

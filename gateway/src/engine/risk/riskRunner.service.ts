@@ -6,7 +6,7 @@ import type { Logger } from '../../platform/logger/logger';
 import type { Detector } from './detector.port';
 import { RiskInputRepository } from './riskInput.repository';
 import { Slicer, yieldToIo } from './slicedJson';
-import { readSnapshotPieces, writeSnapshotPieces } from './snapshotPieces';
+import { readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import { START_POSITION, comparePositions } from './riskPosition';
 import {
   CheckpointMovedError,
@@ -97,6 +97,13 @@ interface Leading<Output, Snapshot> {
   checkpoint: RunnerCheckpoint;
   snapshotInputs: number;
   snapshotAt: number;
+  /**
+   * Whether the restored state is read back whole: until then its records are read as the detector asks for
+   * them, and the rest in slices behind ({@link whenLoaded}); no snapshot is taken before (it would read the
+   * rest at once).
+   */
+  loaded: boolean;
+  loading: Promise<void>;
 }
 
 /**
@@ -203,6 +210,8 @@ export class RiskRunner<Output, Snapshot> {
   private async snapshotAtCheckpoint(): Promise<void> {
     const leading = this.leading;
     if (!leading || leading.checkpoint.inputs === leading.snapshotInputs) return;
+    await leading.loading;
+    if (!leading.loaded) return;
     const t0 = performance.now();
     const now = this.now();
     try {
@@ -282,10 +291,10 @@ export class RiskRunner<Output, Snapshot> {
     const checkpoint = await this.repo.checkpoint(this.partition, this.now());
     const snapshot = await this.repo.snapshot(this.partition);
     const loaded = performance.now();
-    // Read a piece at a time, I/O going on between slices (a busy platform's state is hundreds of MB).
-    const detector = this.options.createDetector(
-      snapshot ? ((await readSnapshotPieces(snapshot.state, SLICES)) as Snapshot) : undefined,
-    );
+    // Read a piece at a time, I/O going on between slices (a busy platform's state is hundreds of MB): the
+    // keys of its records first, their records when the detector asks for them or behind it (below).
+    const restored = snapshot ? ((await readSnapshotPieces(snapshot.state, SLICES)) as Snapshot) : undefined;
+    const detector = this.options.createDetector(restored);
     const read = performance.now();
     let at = snapshot?.position ?? START_POSITION;
     let inputs = snapshot?.inputs ?? 0;
@@ -328,7 +337,30 @@ export class RiskRunner<Output, Snapshot> {
       },
       'risk runner: restored the detector',
     );
-    return { detector, checkpoint, snapshotInputs: snapshot?.inputs ?? 0, snapshotAt: this.now() };
+    const leading: Leading<Output, Snapshot> = {
+      detector,
+      checkpoint,
+      snapshotInputs: snapshot?.inputs ?? 0,
+      snapshotAt: this.now(),
+      loaded: false,
+      loading: Promise.resolve(),
+    };
+    leading.loading = whenLoaded(restored, SLICES).then(
+      () => {
+        leading.loaded = true;
+        if (snapshot)
+          this.options.logger?.info(
+            { ms: Math.round(performance.now() - started) },
+            "risk runner: the detector's state is read back whole",
+          );
+      },
+      (err: unknown) => {
+        // A stored record that cannot be read: never go on from a wrong state.
+        this.options.logger?.error({ err }, "risk runner: reading the detector's state back failed");
+        if (this.leading === leading) this.leading = undefined;
+      },
+    );
+    return leading;
   }
 
   /**
@@ -395,9 +427,10 @@ export class RiskRunner<Output, Snapshot> {
     };
     const now = this.now();
     const due =
-      to.inputs - leading.snapshotInputs >= this.tuning.snapshotEvery ||
-      now - leading.snapshotAt >=
-        Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotMs);
+      leading.loaded &&
+      (to.inputs - leading.snapshotInputs >= this.tuning.snapshotEvery ||
+        now - leading.snapshotAt >=
+          Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotMs));
     const t0 = performance.now();
     const snapshot = due ? await this.serialise(leading) : undefined;
     const written = performance.now();

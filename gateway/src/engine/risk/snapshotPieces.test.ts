@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordMap } from './recordMap';
-import { readSnapshotPieces, writeSnapshotPieces } from './snapshotPieces';
+import { LazyRecordMap, readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 
 const noPause = { sliceMs: 50, pause: async () => {} };
 
@@ -56,7 +56,8 @@ describe('snapshot pieces', () => {
       [...accounts.keys()].filter((k) => k !== 'gone' && k !== 'nothing'),
     );
     expect(b.accounts.get('1002:x')).toEqual({ rounds: 1, provider: 1002, presence: [1, 2] });
-    expect(text.startsWith('#pieces 1\n')).toBe(true);
+    expect(text.startsWith('#pieces 2\n')).toBe(true);
+    expect(b.accounts).toBeInstanceOf(LazyRecordMap);
     // Field names once per block (of 1,000 entries) and shape, not once per record.
     expect(text.split('"winE"').length - 1).toBe(3);
     expect(text.length).toBeLessThan(JSON.stringify(state).length * 0.8);
@@ -84,12 +85,100 @@ describe('snapshot pieces', () => {
       },
     };
     const { back } = await roundTrip({ accounts }, counting);
-    expect((back as { accounts: RecordMap<unknown> }).accounts.size).toBe(10_000);
-    // 10 blocks of 1,000 records, each followed by a pause, writing and reading.
-    expect(pauses).toBeGreaterThanOrEqual(20);
+    // 10 blocks of 1,000 records, each followed by a pause when writing; reading their keys, a pause each
+    // 1,024 lines.
+    expect(pauses).toBeGreaterThanOrEqual(19);
+    const read = (back as { accounts: LazyRecordMap<unknown> }).accounts;
+    expect(read.size).toBe(10_000);
+    expect(read.loaded).toBe(false);
+    // Then the records, a pause each 256.
+    pauses = 0;
+    await whenLoaded(back, counting);
+    expect(read.loaded).toBe(true);
+    expect(pauses).toBeGreaterThanOrEqual(39);
+    expect(read.get('k9999')).toEqual({ n: 9999 });
   });
 
-  it('refuses a block of a map its header does not name, and a row of no shape', async () => {
+  it('refuses a block of a map its header does not name, a row of no shape or of no key, and a bad row once read', async () => {
+    const head2 = '#pieces 2\n{"order":["a"],"maps":["a"],"rest":{}}\n';
+    const read2 = (body: string) => readSnapshotPieces(`${head2}${body}`, noPause);
+    await expect(read2('["b",[null]]\n[0,"k",1]\n')).rejects.toThrow(/"b"/);
+    await expect(read2('["a",[null]]\n[1,"k",1]\n')).rejects.toThrow(/no shape/);
+    await expect(read2('[0,"k",1]\n')).rejects.toThrow(/no shape/);
+    await expect(read2('["a",[null]]\n[0,7,1]\n')).rejects.toThrow(/no key/);
+    // A row whose values cannot be read is refused when it is read: asked for, or by the load behind.
+    const bad = (await read2('["a",[null,["x"]]]\n[1,"k",1]\n[0,"j",{]\n')) as { a: RecordMap<unknown> };
+    expect(bad.a.get('k')).toEqual({ x: 1 });
+    expect(() => bad.a.get('j')).toThrow(SyntaxError);
+    await expect(whenLoaded(bad, noPause)).rejects.toThrow(SyntaxError);
+    // Keys with escapes, and a key stored twice (its first place, its last value, as Map.set gives).
+    const odd = (await read2(
+      '["a",[null]]\n[0,"q\\"uote",1]\n[0,"b\\\\s",2]\n[0,"k",3]\n[0,"\\u00e9",4]\n[0,"k",5]\n',
+    )) as { a: RecordMap<unknown> };
+    expect(odd.a.get('q"uote')).toBe(1);
+    expect([...odd.a]).toEqual([
+      ['q"uote', 1],
+      ['b\\s', 2],
+      ['k', 5],
+      ['é', 4],
+    ]);
+  });
+
+  it('answers as the map read whole, in the same order, while its records are read behind', async () => {
+    // A model check: the same random gets, sets and deletes on the lazy map (its load going on between
+    // them) and on the map read whole give the same answers, sizes and, at the end, entries in order.
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let round = 0; round < 20; round++) {
+      const stored = new RecordMap<{ n: number }>();
+      const n = 500 + Math.floor(rand() * 1500);
+      for (let i = 0; i < n; i++) stored.set(`k${Math.floor(rand() * n * 1.5)}`, { n: i });
+      const text = (await writeSnapshotPieces({ m: stored }, noPause))!;
+      const whole = new RecordMap(stored);
+      const lazy = ((await readSnapshotPieces(text, noPause)) as { m: LazyRecordMap<{ n: number }> }).m;
+      const waiting: (() => void)[] = [];
+      const loading = lazy.load({ sliceMs: 0, pause: () => new Promise<void>((r) => waiting.push(r)) });
+      for (let op = 0; op < 3000; op++) {
+        const key = `k${Math.floor(rand() * n * 2)}`;
+        const u = rand();
+        if (u < 0.3) expect(lazy.get(key)).toEqual(whole.get(key));
+        else if (u < 0.45) expect(lazy.has(key)).toBe(whole.has(key));
+        else if (u < 0.65) {
+          lazy.set(key, { n: -op });
+          whole.set(key, { n: -op });
+        } else if (u < 0.8) expect(lazy.delete(key)).toBe(whole.delete(key));
+        else if (u < 0.97) waiting.shift()?.();
+        else {
+          // A get then a set of the same record object, as the detector updates its records in place.
+          const a = lazy.get(key);
+          const b = whole.get(key);
+          if (a && b) {
+            a.n += 1000;
+            b.n += 1000;
+          }
+        }
+        expect(lazy.size).toBe(whole.size);
+      }
+      if (round % 2 === 0) {
+        while (!lazy.loaded) {
+          waiting.shift()?.();
+          await Promise.resolve();
+        }
+        await loading;
+      }
+      // A walk reads what is left at once (round 1, 3, …: the load still waiting).
+      expect([...lazy]).toEqual([...whole]);
+      expect(lazy.loaded).toBe(true);
+      expect(JSON.stringify(lazy)).toBe(JSON.stringify(whole));
+      while (waiting.length > 0) waiting.shift()!();
+      await loading;
+    }
+  });
+
+  it('reads a #pieces 1 text, a block of rows a line, whole', async () => {
     const head = '#pieces 1\n{"order":["a"],"maps":["a"],"rest":{}}\n';
     await expect(readSnapshotPieces(`${head}["b",[null],[[0,"k",1]]]\n`, noPause)).rejects.toThrow(/"b"/);
     await expect(readSnapshotPieces(`${head}["a",[null],[[1,"k",1]]]\n`, noPause)).rejects.toThrow(

@@ -8,19 +8,27 @@ import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from
  * the same fields (every account of the window, every pair). As one JSON text it took seconds to write and a
  * `JSON.parse` of 5 s at a restart, during which the gateway answered nothing. Stored in pieces it is:
  *
- *     #pieces 1
+ *     #pieces 2
  *     {"order":[…the top level's keys…],"maps":["accounts","pairs"],"rest":{…the other fields…}}
- *     ["accounts",[["provider","account",…],…],[[0,"1001:p1",1001,"p1",…],[1,…],…]]
+ *     ["accounts",[["provider","account",…],…]]
+ *     [0,"1001:p1",1001,"p1",…]
+ *     [1,"1001:p2",…]
  *     …
  *
- * one line per block of {@link BLOCK_ROWS} entries of a top-level {@link RecordMap}, in the map's order: the
- * block's shapes (the fields of its records, in their order; null for a value kept whole), then a row of values
- * per entry after its shape and key (field names once a block: about 40 % fewer bytes on bench-wall's tables).
- * Each line is parsed on its own, with a pause whenever a slice is used up. Reading it back gives a
- * value whose `JSON.stringify` is that of the value written, its maps as {@link RecordMap}s; a text that
- * does not begin with the header line is read as the whole JSON it is (snapshots stored before).
+ * the top level on one line; then for each top-level {@link RecordMap}, in the map's order, blocks of
+ * {@link BLOCK_ROWS} entries: a line naming the map and the block's shapes (the fields of its records, in their
+ * order; null for a value kept whole), then a line per entry: its shape, its key and its values (field names
+ * once a block: about 40 % fewer bytes on bench-wall's tables).
+ *
+ * Reading it back gives a value whose `JSON.stringify` is that of the value written. Its maps come back as
+ * {@link LazyRecordMap}s: only each entry's key and line are read first (a restart of 436,000 accounts and
+ * 200,000 pairs does not wait seconds for every record before the detector goes on); an entry asked for is
+ * read then, and the rest is read in slices behind it ({@link whenLoaded}). Texts of `#pieces 1` (a block's
+ * rows on its line) are read whole, as before; a text that begins with no header is read as the whole JSON it
+ * is (snapshots stored before pieces).
  */
-const HEADER = '#pieces 1\n';
+const HEADER = '#pieces 2\n';
+const HEADER_V1 = '#pieces 1\n';
 const BLOCK_ROWS = 1000;
 
 interface Head {
@@ -66,7 +74,8 @@ export async function writeSnapshotPieces(
     let shapes: (string[] | null)[] = [];
     let rows: unknown[][] = [];
     const flush = async () => {
-      out.push(JSON.stringify([name, shapes, rows]), '\n');
+      out.push(JSON.stringify([name, shapes]), '\n');
+      for (const row of rows) out.push(JSON.stringify(row), '\n');
       shapes = [];
       rows = [];
       if (slice.due) await slice.pause();
@@ -139,10 +148,208 @@ function builderOf(fields: string[]): Builder {
   return build;
 }
 
-/** The value of a stored text, from pieces (with a pause between slices) or from one JSON text. */
-export async function readSnapshotPieces(text: string, options: SliceOptions): Promise<unknown> {
-  if (!text.startsWith(HEADER)) return JSON.parse(text) as unknown;
-  let at = HEADER.length;
+/** A block of a map's entries: the maker of each shape's record (null: a value kept whole). */
+type Block = (Builder | null)[];
+
+const buildersOf = (shapes: (string[] | null)[]): Block =>
+  shapes.map((fields) => (fields === null ? null : builderOf(fields)));
+
+/** The value of a row (`[shape, key, …values]`) of a block. */
+function valueOf(row: unknown[], block: Block, name: string): unknown {
+  const b = block[row[0] as number];
+  if (b === undefined) throw new Error(`stored snapshot: a row of "${name}" of no shape`);
+  return b === null ? row[2] : b(row);
+}
+
+/**
+ * A {@link RecordMap} read back from a stored snapshot a piece at a time. At first it holds each stored
+ * entry's key and where its line is; an entry is read (parsed and made a record) when it is first asked for,
+ * and {@link LazyRecordMap.load} reads the others in slices behind. It answers as the map read back whole
+ * would, in the same order: the stored entries in their stored order, then those added since in the order
+ * they came (an entry deleted and set again is one of those). A walk of it (its iterators, `forEach`,
+ * `toJSON`) first reads what is left, at once.
+ */
+export class LazyRecordMap<V> extends RecordMap<V> {
+  /** The stored text and, by stored position, each entry's key, line and block; dropped once all is read. */
+  private text: string | undefined;
+  private keysAt: string[] = [];
+  private starts: number[] = [];
+  private ends: number[] = [];
+  private blockAt: number[] = [];
+  private blocks: Block[] = [];
+  /** Stored entries not read yet, not deleted: their position. */
+  private pending = new Map<string, number>();
+  /** Stored entries read (or set) before the load reached their position. */
+  private early = new Map<string, V>();
+  /** Entries not in the stored order (new, or deleted and set again), in the order they came. */
+  private added = new Map<string, V>();
+  /** The next stored position the load takes into the map itself. */
+  private next = 0;
+
+  constructor(
+    private readonly mapName: string,
+    text?: string,
+  ) {
+    super();
+    this.text = text;
+  }
+
+  /** Whether every stored entry is in the map itself (nothing left to read). */
+  get loaded(): boolean {
+    return this.text === undefined;
+  }
+
+  /** Notes the stored entry `key` on `text`'s line [start, end) of the last block named. */
+  note(key: string, start: number, end: number): void {
+    const at = this.pending.get(key);
+    if (at !== undefined) {
+      // A key stored twice: its first place, its last value (as Map.set of each in turn).
+      this.starts[at] = start;
+      this.ends[at] = end;
+      this.blockAt[at] = this.blocks.length - 1;
+      return;
+    }
+    this.pending.set(key, this.keysAt.length);
+    this.keysAt.push(key);
+    this.starts.push(start);
+    this.ends.push(end);
+    this.blockAt.push(this.blocks.length - 1);
+  }
+
+  /** Starts a block of entries of these shapes. */
+  block(shapes: (string[] | null)[]): void {
+    this.blocks.push(buildersOf(shapes));
+  }
+
+  private read(at: number): V {
+    const row = JSON.parse(this.text!.slice(this.starts[at], this.ends[at])) as unknown[];
+    return valueOf(row, this.blocks[this.blockAt[at]!]!, this.mapName) as V;
+  }
+
+  /** Takes the next stored position into the map itself; false once none is left (then it is whole). */
+  private takeNext(): boolean {
+    if (this.next >= this.keysAt.length) {
+      for (const [k, v] of this.added) super.set(k, v);
+      this.text = undefined;
+      this.keysAt = [];
+      this.starts = [];
+      this.ends = [];
+      this.blockAt = [];
+      this.blocks = [];
+      this.pending = new Map();
+      this.early = new Map();
+      this.added = new Map();
+      return false;
+    }
+    const at = this.next++;
+    const key = this.keysAt[at]!;
+    if (this.pending.get(key) === at) {
+      super.set(key, this.read(at));
+      this.pending.delete(key);
+    } else if (this.early.has(key)) {
+      super.set(key, this.early.get(key)!);
+      this.early.delete(key);
+    }
+    return true;
+  }
+
+  /** Reads what is left in slices, with a pause between them; resolves once the map is whole. */
+  async load(options: SliceOptions): Promise<void> {
+    const slice = new Slicer(options);
+    let n = 0;
+    while (this.text !== undefined) {
+      this.takeNext();
+      if ((++n & 255) === 0 && slice.due) await slice.pause();
+    }
+  }
+
+  /** Reads what is left at once. */
+  private loadNow(): void {
+    while (this.text !== undefined) this.takeNext();
+  }
+
+  override get(key: string): V | undefined {
+    const v = super.get(key);
+    if (v !== undefined || this.text === undefined) return v;
+    if (super.has(key)) return v;
+    const early = this.early.get(key);
+    if (early !== undefined || this.early.has(key)) return early;
+    const at = this.pending.get(key);
+    if (at !== undefined) {
+      const read = this.read(at);
+      this.pending.delete(key);
+      this.early.set(key, read);
+      return read;
+    }
+    return this.added.get(key);
+  }
+
+  override has(key: string): boolean {
+    if (super.has(key)) return true;
+    if (this.text === undefined) return false;
+    return this.early.has(key) || this.pending.has(key) || this.added.has(key);
+  }
+
+  override set(key: string, value: V): this {
+    if (this.text === undefined || super.has(key)) return super.set(key, value);
+    if (this.early.has(key) || this.pending.delete(key)) this.early.set(key, value);
+    else this.added.set(key, value);
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    if (super.delete(key)) return true;
+    if (this.text === undefined) return false;
+    return this.early.delete(key) || this.pending.delete(key) || this.added.delete(key);
+  }
+
+  override clear(): void {
+    this.loadNow();
+    super.clear();
+  }
+
+  override get size(): number {
+    return super.size + (this.text === undefined ? 0 : this.early.size + this.pending.size + this.added.size);
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, V]> {
+    this.loadNow();
+    return super[Symbol.iterator]();
+  }
+
+  override entries(): MapIterator<[string, V]> {
+    this.loadNow();
+    return super.entries();
+  }
+
+  override keys(): MapIterator<string> {
+    this.loadNow();
+    return super.keys();
+  }
+
+  override values(): MapIterator<V> {
+    this.loadNow();
+    return super.values();
+  }
+
+  override forEach(fn: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
+    this.loadNow();
+    super.forEach(fn, thisArg);
+  }
+}
+
+/**
+ * Resolves once every {@link LazyRecordMap} at the top of a value read back is whole, reading what is left in
+ * slices (rejects on a stored line that cannot be read).
+ */
+export async function whenLoaded(value: unknown, options: SliceOptions): Promise<void> {
+  if (!isRecord(value)) return;
+  for (const v of Object.values(value)) if (v instanceof LazyRecordMap) await v.load(options);
+}
+
+/** Reads a `#pieces 1` text (each block's rows on its line) whole. */
+async function readV1(text: string, options: SliceOptions): Promise<unknown> {
+  let at = HEADER_V1.length;
   const line = () => {
     const end = text.indexOf('\n', at);
     const s = text.slice(at, end < 0 ? text.length : end);
@@ -156,13 +363,57 @@ export async function readSnapshotPieces(text: string, options: SliceOptions): P
     const [name, shapes, rows] = JSON.parse(line()) as [string, (string[] | null)[], unknown[][]];
     const map = maps.get(name);
     if (!map) throw new Error(`stored snapshot: a block of "${name}", which its header does not name`);
-    const build = shapes.map((fields) => (fields === null ? null : builderOf(fields)));
-    for (const row of rows) {
-      const b = build[row[0] as number];
-      if (b === undefined) throw new Error(`stored snapshot: a row of "${name}" of no shape`);
-      map.set(row[1] as string, b === null ? row[2] : b(row));
-    }
+    const block = buildersOf(shapes);
+    for (const row of rows) map.set(row[1] as string, valueOf(row, block, name));
     if (slice.due) await slice.pause();
+  }
+  const value: Record<string, unknown> = {};
+  for (const k of head.order) value[k] = maps.get(k) ?? head.rest[k];
+  return value;
+}
+
+/**
+ * The value of a stored text: from pieces (with a pause between slices; its maps {@link LazyRecordMap}s, of
+ * which only the keys are read here) or from one JSON text.
+ */
+export async function readSnapshotPieces(text: string, options: SliceOptions): Promise<unknown> {
+  if (text.startsWith(HEADER_V1)) return readV1(text, options);
+  if (!text.startsWith(HEADER)) return JSON.parse(text) as unknown;
+  let at = HEADER.length;
+  let end = text.indexOf('\n', at);
+  const head = JSON.parse(text.slice(at, end < 0 ? text.length : end)) as Head;
+  const maps = new Map(head.maps.map((name) => [name, new LazyRecordMap<unknown>(name, text)]));
+  let map: LazyRecordMap<unknown> | undefined;
+  let shapes = 0;
+  let name = '';
+  const slice = new Slicer(options);
+  let n = 0;
+  while (end >= 0 && end + 1 < text.length) {
+    at = end + 1;
+    end = text.indexOf('\n', at);
+    const stop = end < 0 ? text.length : end;
+    if (text.charCodeAt(at + 1) === 0x22 /* " */) {
+      // A block: its map's name and shapes.
+      const [blockName, blockShapes] = JSON.parse(text.slice(at, stop)) as [string, (string[] | null)[]];
+      name = blockName;
+      map = maps.get(name);
+      if (!map) throw new Error(`stored snapshot: a block of "${name}", which its header does not name`);
+      map.block(blockShapes);
+      shapes = blockShapes.length;
+    } else {
+      // An entry: `[shape,"key",…]`; its key read here, the rest when it is asked for.
+      const comma = text.indexOf(',', at);
+      const shape = Number(text.slice(at + 1, comma));
+      if (!map || !(shape >= 0 && shape < shapes) || comma < 0 || comma > stop)
+        throw new Error(`stored snapshot: a row of "${name}" of no shape`);
+      const close = text.indexOf('"', comma + 2);
+      let key = text.slice(comma + 2, close);
+      if (text.charCodeAt(comma + 1) !== 0x22 || close < 0 || close > stop || key.includes('\\'))
+        key = (JSON.parse(text.slice(at, stop)) as unknown[])[1] as string;
+      if (typeof key !== 'string') throw new Error(`stored snapshot: a row of "${name}" with no key`);
+      map.note(key, at, stop);
+    }
+    if ((++n & 1023) === 0 && slice.due) await slice.pause();
   }
   const value: Record<string, unknown> = {};
   for (const k of head.order) value[k] = maps.get(k) ?? head.rest[k];

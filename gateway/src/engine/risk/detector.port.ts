@@ -72,4 +72,10 @@ export type RiskInput = { type: 'round'; round: SettledRound } | { type: 'wallet
 export interface Detector<Output, Snapshot = unknown> {
   process(input: RiskInput): Output[];
   snapshot(): Snapshot;
+  /**
+   * Whether processing `input` may walk the whole state (an expire of old records). After a restart the
+   * runner waits, before such an input, for the restored state to be read back whole (in slices), instead of
+   * the walk reading the rest at once on the gateway's thread. Without it, no input is taken to walk.
+   */
+  walksState?(input: RiskInput): boolean;
 }

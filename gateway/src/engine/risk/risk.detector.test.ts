@@ -252,6 +252,42 @@ describe('state', () => {
     expect(all.some((f) => f.type === 'crossbet')).toBe(true);
   }, 120_000);
 
+  it('says beforehand which inputs walk its whole state, so a restored state is never read at once by a walk', async () => {
+    // 1,200 rounds: the thousandth ends with an expire, which walks the accounts and pairs.
+    const { inputs } = syntheticPlatform({
+      seed: 9,
+      tables: 6,
+      rounds: 200,
+      honest: 150,
+      pairs: 1,
+      rings: 1,
+    });
+    const whole = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const all = inputs.flatMap((i) => whole.process(i));
+    const first = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const cut = inputs.findIndex((i) => i.type === 'round' && i.round.roundId.startsWith('R150-'));
+    const before = inputs.slice(0, cut).flatMap((i) => first.process(i));
+    const slices = { sliceMs: 50, pause: async () => {} };
+    const stored = await readSnapshotPieces((await writeSnapshotPieces(first.snapshot(), slices))!, slices);
+    const restored = createRiskDetector(DEFAULT_RISK_SETTINGS, stored);
+    const after: unknown[] = [];
+    let walks = 0;
+    for (const input of inputs.slice(cut)) {
+      // As the runner does: an input that walks the state waits for it whole.
+      if (restored.walksState?.(input)) {
+        walks += 1;
+        await whenLoaded(stored, slices);
+      }
+      after.push(...restored.process(input));
+    }
+    const { accounts, pairs } = stored as { accounts: LazyRecordMap<unknown>; pairs: LazyRecordMap<unknown> };
+    expect(walks).toBeGreaterThan(0);
+    expect(accounts.loaded && pairs.loaded).toBe(true);
+    expect(accounts.readAtOnce + pairs.readAtOnce).toBe(0);
+    expect(accounts.readAsked).toBeGreaterThan(0);
+    expect([...before, ...after]).toEqual(all);
+  }, 120_000);
+
   it('takes new thresholds at once: a higher-level bar changes the level of what it raises next', () => {
     const { inputs } = syntheticPlatform({
       seed: 6,

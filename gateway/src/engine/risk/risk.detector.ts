@@ -50,6 +50,8 @@ const MAX_PAIRS = 200_000;
  * and a cross-bet that moves money sits among the largest positions. Every account still counts its presence.
  */
 const CROWDED_POSITIONS = 100;
+/** The most pair states one round can make: every pair of its largest positions. */
+const MAX_NEW_PAIRS_A_ROUND = (CROWDED_POSITIONS * (CROWDED_POSITIONS - 1)) / 2;
 const MAX_RINGS = 50_000;
 const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
@@ -503,6 +505,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   process(input: RiskInput): RiskFinding[] {
     return input.type === 'round' ? this.round(input.round) : this.wallet(input.event);
+  }
+
+  /** A round that {@link round} ends with an expire: its thousandth, or one whose new pairs could pass the cap. */
+  walksState(input: RiskInput): boolean {
+    return (
+      input.type === 'round' &&
+      ((this.s.rounds + 1) % 1000 === 0 || this.pairsAdded + MAX_NEW_PAIRS_A_ROUND > MAX_PAIRS)
+    );
   }
 
   private account(provider: number, account: string): AccountState {

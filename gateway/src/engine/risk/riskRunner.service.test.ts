@@ -9,6 +9,9 @@ import { openEventsTestStore } from '../events.testing';
 import { roundsEvents } from './riskRunner.fixtures';
 import { RiskRunner, type RiskRunnerTuning } from './riskRunner.service';
 import { RiskRunnerRepository } from './riskRunner.repository';
+import type { RiskInput } from './detector.port';
+import { RecordMap } from './recordMap';
+import { LazyRecordMap } from './snapshotPieces';
 import {
   CountingDetector,
   TableSink,
@@ -45,10 +48,53 @@ beforeEach(async () => {
     await sql`delete from ${sql.table(t)}`.execute(test.store.db);
 });
 
-function runner(holder: string, tuning: Partial<RiskRunnerTuning> = {}, sink = new TableSink(holder)) {
+/**
+ * A counting detector with a large map (2,500 entries a round) that every third round walks whole, as the
+ * risk detector's expire walks its accounts and pairs; it says so beforehand ({@link walksState}).
+ */
+class WalkingDetector extends CountingDetector {
+  readonly seen: RecordMap<number>;
+  private n: number;
+
+  constructor(snapshot?: CountSnapshot & { seen?: RecordMap<number> }) {
+    super(snapshot);
+    this.seen = RecordMap.from(snapshot?.seen);
+    this.n = snapshot?.rounds ?? 0;
+  }
+
+  override process(input: RiskInput): CountOutput[] {
+    const out = super.process(input);
+    if (input.type !== 'round') return out;
+    this.n += 1;
+    for (let k = 0; k < 2_500; k++) this.seen.set(`${input.round.roundId}:${k}`, k);
+    if (this.n % 3 === 0) {
+      let total = 0;
+      for (const [, v] of this.seen) total += v;
+      if (total < 0) throw new Error('unreachable');
+    }
+    return out;
+  }
+
+  walksState(input: RiskInput): boolean {
+    return input.type === 'round' && (this.n + 1) % 3 === 0;
+  }
+
+  override snapshot(): CountSnapshot & { seen: RecordMap<number> } {
+    return { ...super.snapshot(), seen: this.seen };
+  }
+}
+
+let lastDetector: CountingDetector | undefined;
+
+function runner(
+  holder: string,
+  tuning: Partial<RiskRunnerTuning> = {},
+  sink = new TableSink(holder),
+  Kind: typeof CountingDetector = CountingDetector,
+) {
   const r = new RiskRunner<CountOutput, CountSnapshot>({
     store: test.store,
-    createDetector: (snapshot) => new CountingDetector(snapshot),
+    createDetector: (snapshot) => (lastDetector = new Kind(snapshot)),
     sink,
     committed$: new Subject<void>(),
     holder,
@@ -153,6 +199,25 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     expect(b.status().restores).toBe(1);
     expect(b.status().replayed).toBe(0);
     await expectEachRoundOnceInOrder([...first, ...second]);
+  });
+
+  it('after a restart, goes on before the stored state is read back whole, and waits for it before an input that walks it', async () => {
+    const first = await write(0, 20);
+    const a = runner('a', {}, new TableSink('a'), WalkingDetector);
+    await a.catchUp();
+    await a.stop();
+    const second = await write(20, 32);
+    const b = runner('b', {}, new TableSink('b'), WalkingDetector);
+    await b.catchUp();
+    await expectEachRoundOnceInOrder([...first, ...second]);
+    expect(b.status().restores).toBe(1);
+    const seen = (lastDetector as WalkingDetector).seen;
+    expect(seen).toBeInstanceOf(LazyRecordMap);
+    const lazy = seen as LazyRecordMap<number>;
+    // Read back whole in slices before the first walk: none of it read at once by the walk.
+    expect(lazy.loaded).toBe(true);
+    expect(lazy.readAtOnce).toBe(0);
+    expect(lazy.size).toBe(32 * 2_500);
   });
 
   it('lets one runner work per database; another takes over when its lease lapses, and the old one cannot store a chunk again', async () => {

@@ -5,7 +5,7 @@ import type { Store } from '../../platform/db/db.store';
 import type { Logger } from '../../platform/logger/logger';
 import type { Detector } from './detector.port';
 import { RiskInputRepository } from './riskInput.repository';
-import { Slicer, yieldToIo } from './slicedJson';
+import { Slicer, yieldToIo, type SliceOptions } from './slicedJson';
 import { readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import { START_POSITION, comparePositions } from './riskPosition';
 import {
@@ -19,6 +19,11 @@ import type { RiskOutput, RiskSink } from './riskSink.port';
 /** The longest the detector runs on the gateway's thread before it lets I/O in (a step, a slice of a replay). */
 const SLICE_MS = 50;
 const SLICES = { sliceMs: SLICE_MS, pause: yieldToIo };
+/**
+ * The slice of reading a restored state behind the detector: short, so that after a restart the detector's
+ * backlog, the ingest and the sockets come first (it reads on whenever they leave the thread free).
+ */
+const LOAD_SLICE_MS = 5;
 /**
  * A snapshot's cost bounds how often it is taken: the next one waits at least this many times as long as the
  * last one took (a state of hundreds of MB after hours of a busy platform takes seconds to write; taken every
@@ -104,6 +109,8 @@ interface Leading<Output, Snapshot> {
    */
   loaded: boolean;
   loading: Promise<void>;
+  /** The slices of that reading: short while the detector has work (it comes first), long when it waits. */
+  loadSlices: SliceOptions;
 }
 
 /**
@@ -210,6 +217,7 @@ export class RiskRunner<Output, Snapshot> {
   private async snapshotAtCheckpoint(): Promise<void> {
     const leading = this.leading;
     if (!leading || leading.checkpoint.inputs === leading.snapshotInputs) return;
+    leading.loadSlices.sliceMs = SLICE_MS;
     await leading.loading;
     if (!leading.loaded) return;
     const t0 = performance.now();
@@ -296,6 +304,7 @@ export class RiskRunner<Output, Snapshot> {
     const restored = snapshot ? ((await readSnapshotPieces(snapshot.state, SLICES)) as Snapshot) : undefined;
     const detector = this.options.createDetector(restored);
     const read = performance.now();
+    const loadSlices: SliceOptions = { sliceMs: LOAD_SLICE_MS, pause: yieldToIo };
     let at = snapshot?.position ?? START_POSITION;
     let inputs = snapshot?.inputs ?? 0;
     while (comparePositions(at, checkpoint.position) < 0) {
@@ -303,6 +312,8 @@ export class RiskRunner<Output, Snapshot> {
       const upTo = chunk.filter((p) => comparePositions(p.position, checkpoint.position) <= 0);
       const slice = new Slicer(SLICES);
       for (const p of upTo) {
+        // An input that walks the state waits for it whole, read in slices (not at once by the walk).
+        if (detector.walksState?.(p.input)) await whenLoaded(restored, SLICES);
         detector.process(p.input);
         if (slice.due) await slice.pause();
       }
@@ -344,13 +355,14 @@ export class RiskRunner<Output, Snapshot> {
       snapshotAt: this.now(),
       loaded: false,
       loading: Promise.resolve(),
+      loadSlices,
     };
-    leading.loading = whenLoaded(restored, SLICES).then(
-      () => {
+    leading.loading = whenLoaded(restored, loadSlices).then(
+      (read) => {
         leading.loaded = true;
         if (snapshot)
           this.options.logger?.info(
-            { ms: Math.round(performance.now() - started) },
+            { ms: Math.round(performance.now() - started), ...read },
             "risk runner: the detector's state is read back whole",
           );
       },
@@ -412,9 +424,18 @@ export class RiskRunner<Output, Snapshot> {
     const outputs: RiskOutput<Output>[] = [];
     // The detector runs on the gateway's thread: a step takes at most about SLICE_MS of it (then commits what
     // it did), so that ingest, sockets and the API keep answering behind a backlog of crowded rounds.
-    const slice = new Slicer(SLICES);
+    let slice = new Slicer(SLICES);
     let used = 0;
     for (const { position, input } of chunk) {
+      if (!leading.loaded && leading.detector.walksState?.(input)) {
+        // It would read the rest of the restored state at once: what is done is stored first, then the rest
+        // is read in long slices (the gateway answering between them) before this input.
+        if (used > 0) break;
+        leading.loadSlices.sliceMs = SLICE_MS;
+        await leading.loading;
+        if (!leading.loaded) throw new Error("risk runner: the detector's restored state could not be read");
+        slice = new Slicer(SLICES);
+      }
       for (const output of leading.detector.process(input))
         outputs.push({ seq: position.seq, position, output });
       used += 1;

@@ -185,6 +185,9 @@ export class LazyRecordMap<V> extends RecordMap<V> {
   private added = new Map<string, V>();
   /** The next stored position the load takes into the map itself. */
   private next = 0;
+  /** Stored entries read when first asked for, and read at once by a walk before the load was done. */
+  readAsked = 0;
+  readAtOnce = 0;
 
   constructor(
     private readonly mapName: string,
@@ -265,6 +268,8 @@ export class LazyRecordMap<V> extends RecordMap<V> {
 
   /** Reads what is left at once. */
   private loadNow(): void {
+    if (this.text === undefined) return;
+    this.readAtOnce += this.pending.size;
     while (this.text !== undefined) this.takeNext();
   }
 
@@ -279,6 +284,7 @@ export class LazyRecordMap<V> extends RecordMap<V> {
       const read = this.read(at);
       this.pending.delete(key);
       this.early.set(key, read);
+      this.readAsked += 1;
       return read;
     }
     return this.added.get(key);
@@ -340,11 +346,23 @@ export class LazyRecordMap<V> extends RecordMap<V> {
 
 /**
  * Resolves once every {@link LazyRecordMap} at the top of a value read back is whole, reading what is left in
- * slices (rejects on a stored line that cannot be read).
+ * slices (rejects on a stored line that cannot be read), with how its entries were read: when asked for, at
+ * once by a walk, and in all.
  */
-export async function whenLoaded(value: unknown, options: SliceOptions): Promise<void> {
-  if (!isRecord(value)) return;
-  for (const v of Object.values(value)) if (v instanceof LazyRecordMap) await v.load(options);
+export async function whenLoaded(
+  value: unknown,
+  options: SliceOptions,
+): Promise<{ asked: number; atOnce: number; entries: number }> {
+  const read = { asked: 0, atOnce: 0, entries: 0 };
+  if (!isRecord(value)) return read;
+  for (const v of Object.values(value))
+    if (v instanceof LazyRecordMap) {
+      await v.load(options);
+      read.asked += v.readAsked;
+      read.atOnce += v.readAtOnce;
+      read.entries += v.size;
+    }
+  return read;
 }
 
 /** Reads a `#pieces 1` text (each block's rows on its line) whole. */

@@ -12,7 +12,8 @@
  * Chromium on its display token. Measured in the page, by phase:
  *   - idle, the baseline: the same page with the same tables, no event for BENCH_WALL_IDLE_SECONDS;
  *   - load: the feed at the rate for BENCH_WALL_MINUTES;
- * frame intervals (a requestAnimationFrame loop), long tasks (PerformanceObserver 'longtask'), the main
+ * frame intervals (a requestAnimationFrame loop) and each frame's main-thread time (its start to a message
+ * posted in its rAF callback, which runs once the frame is rendered), long tasks (PerformanceObserver 'longtask'), the main
  * thread's busy share (CDP Performance.getMetrics TaskDuration), and every 15 s the JS heap after a forced
  * GC and the DOM node count (first, last, peak, least-squares slope per hour over the phase's second half).
  * Frames and long tasks overlapping a forced GC are left out.
@@ -380,12 +381,25 @@ class Feed {
 // ---------------------------------------------------------------------------------------------------------
 // The page's own measurements.
 
-/** Installed before the wall's scripts run: a requestAnimationFrame loop and a long-task observer. */
+/**
+ * Installed before the wall's scripts run: a requestAnimationFrame loop and a long-task observer. Besides the
+ * interval between frames (never under one vsync, 16.7 ms at 60 Hz), each frame's main-thread time: from the
+ * frame's start (the rAF timestamp) to a message posted in its rAF callback, which runs once the frame's
+ * rendering steps (style, layout, paint) and any task queued before it are done.
+ */
 const PAGE_PROBE = `(() => {
-  const b = { frames: [], longTasks: [], last: 0 };
+  const b = { frames: [], work: [], longTasks: [], last: 0 };
+  const channel = new MessageChannel();
+  let started = [];
+  channel.port1.onmessage = () => {
+    const t = started.shift();
+    if (t !== undefined) b.work.push(t, performance.now() - t);
+  };
   const loop = (t) => {
     if (b.last) b.frames.push(t, t - b.last);
     b.last = t;
+    started.push(t);
+    channel.port2.postMessage(0);
     requestAnimationFrame(loop);
   };
   requestAnimationFrame(loop);
@@ -397,14 +411,17 @@ const PAGE_PROBE = `(() => {
 
 const DRAIN = `(() => {
   const b = window.__wallBench;
-  const out = { frames: b.frames, longTasks: b.longTasks, now: performance.now(), origin: performance.timeOrigin };
+  const out = { frames: b.frames, work: b.work, longTasks: b.longTasks, now: performance.now(), origin: performance.timeOrigin };
   b.frames = [];
+  b.work = [];
   b.longTasks = [];
   return out;
 })()`;
 
 interface Drained {
   frames: number[];
+  /** Each frame's start and its main-thread time (see PAGE_PROBE). */
+  work: number[];
   longTasks: number[];
   now: number;
   /** The page clock's origin (epoch ms): a long task's epoch time is origin + startTime. */
@@ -420,6 +437,7 @@ interface Sample {
 /** What one phase collects: frame intervals and long tasks outside the forced GCs, samples, CDP counters. */
 class PhaseRecord {
   frames: number[] = [];
+  frameWork: number[] = [];
   longTasks: number[] = [];
   /** When each long task started (epoch ms), beside `longTasks`. */
   longTaskAt: number[] = [];
@@ -443,6 +461,8 @@ class PhaseRecord {
       if (inGc(t, 50)) this.excludedFrames += 1;
       else this.frames.push(delta);
     }
+    for (let i = 0; i < d.work.length; i += 2)
+      if (!inGc(d.work[i] as number, 50)) this.frameWork.push(d.work[i + 1] as number);
     for (let i = 0; i < d.longTasks.length; i += 2) {
       if (inGc(d.longTasks[i] as number, 0)) continue;
       this.longTasks.push(d.longTasks[i + 1] as number);
@@ -525,6 +545,7 @@ const r1 = (x: number) => Math.round(x * 10) / 10;
 
 function summarise(rec: PhaseRecord): Record<string, number> {
   const f = [...rec.frames].sort((a, b) => a - b);
+  const w = [...rec.frameWork].sort((a, b) => a - b);
   const lt = rec.longTasks;
   const seconds = (rec.endedAt - rec.startedAt) / 1000;
   const MB = 2 ** 20;
@@ -541,6 +562,10 @@ function summarise(rec: PhaseRecord): Record<string, number> {
     frameMsP95: r1(pct(f, 95)),
     frameMsP99: r1(pct(f, 99)),
     frameMsMax: r1(f.at(-1) ?? NaN),
+    frameWorkMsP50: r1(pct(w, 50)),
+    frameWorkMsP95: r1(pct(w, 95)),
+    frameWorkMsP99: r1(pct(w, 99)),
+    frameWorkMsMax: r1(w.at(-1) ?? NaN),
     droppedFrameShare: Number(
       (f.filter((x) => x > 1.5 * VSYNC_MS).length / Math.max(1, f.length)).toFixed(4),
     ),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput, SettledBet, SettledRound } from './detector.port';
-import { createRiskDetector, selectKth } from './risk.detector';
+import { ACCOUNTS_SLACK, MAX_ACCOUNTS, createRiskDetector, selectKth } from './risk.detector';
 import { LazyRecordMap, readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import type { RiskFinding } from './riskFinding';
 import { syntheticPlatform } from './risk.platform.fixture';
@@ -329,4 +329,38 @@ describe('state', () => {
     expect(before).toBeGreaterThan(2000);
     expect(size()).toBeLessThan(10);
   });
+
+  it('keeps at most its cap of accounts within the window: the least recently seen go, a flagged player stays', () => {
+    const d = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const state = d.snapshot() as {
+      accounts: Map<string, unknown>;
+      flagged: Record<string, unknown>;
+    };
+    // Tie bets only: every bettor is a new account, none holds a position (no pairs).
+    const perRound = 1000;
+    const rounds = Math.ceil((MAX_ACCOUNTS + ACCOUNTS_SLACK) / perRound) + 3;
+    const bettors = (i: number) =>
+      Array.from({ length: perRound }, (_, j): [string, string, number] => [`p${i}-${j}`, 'tie', 100]);
+    let walked = 0;
+    let most = 0;
+    for (let i = 0; i < rounds; i++) {
+      const input = round(i, bettors(i));
+      if (d.walksState?.(input)) walked += 1;
+      d.process(input);
+      if (i === 0)
+        state.flagged['player:1001:p0-7'] = { level: RiskLevel.High, firstDetectedAt: 0, lastEmitRounds: 0 };
+      most = Math.max(most, state.accounts.size);
+    }
+    expect(walked).toBe(1);
+    expect(most).toBeLessThanOrEqual(MAX_ACCOUNTS + ACCOUNTS_SLACK);
+    const kept = state.accounts;
+    expect(kept.size).toBeLessThan(MAX_ACCOUNTS + perRound * 4);
+    // The oldest rounds' bettors went, but the flagged one; the latest are all kept.
+    expect(kept.has('1001:p0-6')).toBe(false);
+    expect(kept.has('1001:p0-7')).toBe(true);
+    expect(kept.has(`1001:p${rounds - 1}-0`)).toBe(true);
+    const gone = [...Array(rounds).keys()].filter((i) => !kept.has(`1001:p${i}-${perRound - 1}`));
+    expect(gone).toEqual([...Array(gone.length).keys()]);
+    expect(gone.length).toBeGreaterThan(20);
+  }, 60_000);
 });

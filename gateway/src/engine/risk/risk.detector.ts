@@ -45,6 +45,16 @@ const STAKES_KEPT = 20;
 const EVIDENCE_KEPT = 50;
 const MAX_PAIRS = 200_000;
 /**
+ * The most accounts kept. A platform whose players within `windowHours` outnumber it (hundreds of thousands
+ * of players over three days) keeps those seen last: an account seen least recently goes first (a flagged
+ * player is kept), and starts afresh if it comes back, counted as a new test (the bar only rises). Without
+ * it the state, its memory and its snapshots grow with every player of the window: on bench-wall's 600,000
+ * players an hour, past a million records within the hour.
+ */
+export const MAX_ACCOUNTS = 250_000;
+/** Accounts beyond {@link MAX_ACCOUNTS} that end a round with an expire (which brings them back to the cap). */
+export const ACCOUNTS_SLACK = 25_000;
+/**
  * A crowded round (hundreds of accounts at one table) is searched for pairs and rings among its largest
  * positions only: all pairs of 800 accounts are 320,000 pair states a round (100 positions: 4,950), which no memory holds for long,
  * and a cross-bet that moves money sits among the largest positions. Every account still counts its presence.
@@ -507,11 +517,16 @@ class RiskDetectorImpl implements RiskDetector<State> {
     return input.type === 'round' ? this.round(input.round) : this.wallet(input.event);
   }
 
-  /** A round that {@link round} ends with an expire: its thousandth, or one whose new pairs could pass the cap. */
+  /**
+   * A round that {@link round} ends with an expire: its thousandth, or one whose new pairs could pass their
+   * cap, or whose new accounts could pass the accounts' cap and slack.
+   */
   walksState(input: RiskInput): boolean {
     return (
       input.type === 'round' &&
-      ((this.s.rounds + 1) % 1000 === 0 || this.pairsAdded + MAX_NEW_PAIRS_A_ROUND > MAX_PAIRS)
+      ((this.s.rounds + 1) % 1000 === 0 ||
+        this.pairsAdded + MAX_NEW_PAIRS_A_ROUND > MAX_PAIRS ||
+        this.s.accounts.size + input.round.bets.length > MAX_ACCOUNTS + ACCOUNTS_SLACK)
     );
   }
 
@@ -686,8 +701,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
     const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
     this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
-    // Every 1000 rounds, and as soon as new pairs could take the pairs past twice their cap.
-    if (this.s.rounds % 1000 === 0 || this.pairsAdded > MAX_PAIRS) this.expire(r.settledAt);
+    // Every 1000 rounds, as soon as new pairs could take the pairs past twice their cap, and when the
+    // accounts pass their cap and its slack.
+    if (
+      this.s.rounds % 1000 === 0 ||
+      this.pairsAdded > MAX_PAIRS ||
+      this.s.accounts.size > MAX_ACCOUNTS + ACCOUNTS_SLACK
+    )
+      this.expire(r.settledAt);
     return out;
   }
 
@@ -1397,6 +1418,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
       }
       this.accountsSeenFloor = floor;
     }
+    if (accounts.size > MAX_ACCOUNTS) accountsGone = this.capAccounts() || accountsGone;
     // A pair goes with its age or with either account (pairs are only made between known accounts).
     if (accountsGone || horizon > this.pairsSeenFloor) {
       let floor = Infinity;
@@ -1420,6 +1442,32 @@ class RiskDetectorImpl implements RiskDetector<State> {
       for (const [k] of left.slice(0, left.length - MAX_SEEDS)) delete this.s.ringSeeds![k];
     }
     if (pairs.size > MAX_PAIRS) this.capPairs();
+  }
+
+  /**
+   * Keeps at most {@link MAX_ACCOUNTS} accounts: those seen least recently go (by selection, as
+   * {@link capPairs}), the first stored first among equals; flagged players stay. Their pairs go with them in
+   * {@link expire}. Whether any went.
+   */
+  private capAccounts(): boolean {
+    const { accounts, flagged } = this.s;
+    const seen = new Float64Array(accounts.size);
+    let n = 0;
+    for (const [k, acc] of accounts) if (!flagged[`player:${k}`]) seen[n++] = acc.lastSeen;
+    const drop = Math.min(n, accounts.size - MAX_ACCOUNTS);
+    if (drop <= 0) return false;
+    const bar = selectKth(seen.subarray(0, n), drop - 1);
+    let atBar = drop;
+    for (const t of seen.subarray(0, n)) if (t < bar) atBar -= 1;
+    for (const [k, acc] of accounts) {
+      if (acc.lastSeen > bar || flagged[`player:${k}`]) continue;
+      if (acc.lastSeen < bar) accounts.delete(k);
+      else if (atBar > 0) {
+        accounts.delete(k);
+        atBar -= 1;
+      }
+    }
+    return true;
   }
 
   /**

@@ -596,14 +596,19 @@ function summarise(rec: PhaseRecord): Record<string, number> {
 }
 
 /**
- * Each long task of a phase (up to 40) beside what the feed saw just before it: the slowest post to the
- * gateway answered in the 3 s before the task. A post that took seconds means the gateway stalled and then
- * pushed its backlog at once; a long task with no slow post before it is the page's own.
+ * Each long task of a phase (up to 40; their count in each tenth of the phase) beside what the feed saw
+ * just before it: the slowest post to the gateway answered in the 3 s before the task. A post that took
+ * seconds means the gateway stalled and then pushed its backlog at once; a long task with no slow post before
+ * it is the page's own.
  */
 function longTaskContext(rec: PhaseRecord, posts: readonly number[]) {
   const list: { atS: number; ms: number; slowestPostMsBefore: number }[] = [];
   let afterSlowPost = 0;
+  // How many in each tenth of the phase (the list stops at 40: a long run's later ones are counted here).
+  const byTenth = Array.from({ length: 10 }, () => 0);
+  const span = Math.max(1, rec.endedAt - rec.startedAt);
   rec.longTaskAt.forEach((at, i) => {
+    byTenth[Math.min(9, Math.max(0, Math.floor(((at - rec.startedAt) / span) * 10)))]! += 1;
     let slowest = 0;
     for (let k = 0; k < posts.length; k += 3) {
       const end = (posts[k] as number) + (posts[k + 1] as number);
@@ -617,7 +622,7 @@ function longTaskContext(rec: PhaseRecord, posts: readonly number[]) {
         slowestPostMsBefore: slowest,
       });
   });
-  return { longTasksAfterSlowPost: afterSlowPost, longTaskList: list };
+  return { longTasksAfterSlowPost: afterSlowPost, longTasksByTenth: byTenth.join(' '), longTaskList: list };
 }
 
 /** The gateway's ingest over a window: how long its posts took, and ms per 1,000 events early and late. */

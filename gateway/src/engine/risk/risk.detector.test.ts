@@ -203,23 +203,31 @@ describe('state', () => {
     }
   });
 
-  it('a detector restored from a snapshot (one JSON text, or stored in pieces) gives the outputs the original gives', async () => {
-    const { inputs } = syntheticPlatform({
-      seed: 5,
-      tables: 6,
-      rounds: 160,
-      honest: 200,
-      pairs: 2,
-      rings: 1,
-    });
+  /**
+   * A platform's inputs and outputs of one detector run whole, and the state of another stopped at the input
+   * `cutOf` picks: its outputs so far, its state as JSON and stored in pieces, the inputs left.
+   */
+  const stoppedAt = async (
+    platform: Parameters<typeof syntheticPlatform>[0],
+    cutOf: (inputs: RiskInput[]) => number,
+  ) => {
+    const { inputs } = syntheticPlatform(platform);
     const whole = createRiskDetector(DEFAULT_RISK_SETTINGS);
     const all = inputs.flatMap((i) => whole.process(i));
     const first = createRiskDetector(DEFAULT_RISK_SETTINGS);
-    const half = Math.floor(inputs.length / 2);
-    const before = inputs.slice(0, half).flatMap((i) => first.process(i));
+    const cut = cutOf(inputs);
+    const before = inputs.slice(0, cut).flatMap((i) => first.process(i));
     const json = JSON.stringify(first.snapshot());
-    const slices = { sliceMs: 50, pause: async () => {} };
     const pieces = (await writeSnapshotPieces(first.snapshot(), slices))!;
+    return { whole, all, before, json, pieces, left: inputs.slice(cut) };
+  };
+  const slices = { sliceMs: 50, pause: async () => {} };
+
+  it('a detector restored from a snapshot (one JSON text, or stored in pieces) gives the outputs the original gives', async () => {
+    const { whole, all, before, json, pieces, left } = await stoppedAt(
+      { seed: 5, tables: 6, rounds: 160, honest: 200, pairs: 2, rings: 1 },
+      (inputs) => Math.floor(inputs.length / 2),
+    );
     expect(pieces.length).toBeLessThan(json.length * 0.8);
     // Read back from JSON; from pieces with its records read only as the detector asks for them; from pieces
     // with the rest read behind, a slice between inputs.
@@ -233,7 +241,7 @@ describe('state', () => {
           : Promise.resolve();
       const restored = createRiskDetector(DEFAULT_RISK_SETTINGS, stored);
       const after: unknown[] = [];
-      for (const input of inputs.slice(half)) {
+      for (const input of left) {
         after.push(...restored.process(input));
         if (how === 'behind') {
           waiting.shift()?.();
@@ -254,25 +262,15 @@ describe('state', () => {
 
   it('says beforehand which inputs walk its whole state, so a restored state is never read at once by a walk', async () => {
     // 1,200 rounds: the thousandth ends with an expire, which walks the accounts and pairs.
-    const { inputs } = syntheticPlatform({
-      seed: 9,
-      tables: 6,
-      rounds: 200,
-      honest: 150,
-      pairs: 1,
-      rings: 1,
-    });
-    const whole = createRiskDetector(DEFAULT_RISK_SETTINGS);
-    const all = inputs.flatMap((i) => whole.process(i));
-    const first = createRiskDetector(DEFAULT_RISK_SETTINGS);
-    const cut = inputs.findIndex((i) => i.type === 'round' && i.round.roundId.startsWith('R150-'));
-    const before = inputs.slice(0, cut).flatMap((i) => first.process(i));
-    const slices = { sliceMs: 50, pause: async () => {} };
-    const stored = await readSnapshotPieces((await writeSnapshotPieces(first.snapshot(), slices))!, slices);
+    const { all, before, pieces, left } = await stoppedAt(
+      { seed: 9, tables: 6, rounds: 200, honest: 150, pairs: 1, rings: 1 },
+      (inputs) => inputs.findIndex((i) => i.type === 'round' && i.round.roundId.startsWith('R150-')),
+    );
+    const stored = await readSnapshotPieces(pieces, slices);
     const restored = createRiskDetector(DEFAULT_RISK_SETTINGS, stored);
     const after: unknown[] = [];
     let walks = 0;
-    for (const input of inputs.slice(cut)) {
+    for (const input of left) {
       // As the runner does: an input that walks the state waits for it whole.
       if (restored.walksState?.(input)) {
         walks += 1;

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
         chunkSize: 40,
         snapshotEvery: 150,
         snapshotMs: 1000,
+        // Killed while a snapshot's pieces are written too: a restart reads only whole, committed ones.
+        snapshotPieceChars: 40,
       },
     },
   });

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import type { Db, Store } from '../../platform/db/db.store';
 import { START_POSITION, type RiskPosition } from './riskPosition';
 
@@ -24,6 +25,37 @@ export interface RiskRunnerTables {
     taken_at: number;
   };
   risk_lease: { name: string; holder: string; expires_at: number; acquired_at: number };
+  risk_snapshot_piece: { partition: string; generation: string; n: number; text: string };
+}
+
+/**
+ * A state stored in pieces: `risk_snapshot.state` holds this, the generation of its pieces and their count
+ * (a stored detector state begins with `{`, `[` or `#pieces`, never with this).
+ */
+const PIECES_MARK = '#stored-in-pieces ';
+/** The most characters of a piece (cut at a line's end when it has lines): a few ms of SQLite each. */
+export const PIECE_CHARS = 2_000_000;
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+const generationOf = (state: string | undefined): string | undefined =>
+  state?.startsWith(PIECES_MARK) ? state.slice(PIECES_MARK.length).split(' ')[0] : undefined;
+
+/** Where a text is cut into pieces of at most `size` characters: at a line's end where one is in reach. */
+export function pieceEnds(text: string, size: number): number[] {
+  const ends: number[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let end = Math.min(text.length, at + size);
+    if (end < text.length) {
+      const newline = text.lastIndexOf('\n', end - 1);
+      if (newline >= at) end = newline + 1;
+      // No line's end in reach: never split a character's UTF-16 pair.
+      else if (end - 1 > at && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end -= 1;
+    }
+    ends.push(end);
+    at = end;
+  }
+  return ends;
 }
 
 /** A checkpoint: the position of the last input whose outputs are stored, and how many inputs that makes. */
@@ -73,7 +105,11 @@ export interface ChunkCommit {
 export class RiskRunnerRepository {
   private readonly db: Kysely<RiskRunnerTables>;
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    /** A state longer than this is stored in pieces of this size (tests make it small). */
+    private readonly pieceChars = PIECE_CHARS,
+  ) {
     this.db = store.db as unknown as Kysely<RiskRunnerTables>;
   }
 
@@ -95,20 +131,81 @@ export class RiskRunnerRepository {
     };
   }
 
-  /** The last snapshot of `partition`, if any. */
+  /**
+   * The last snapshot of `partition`, if any, its pieces read one at a time. Pieces of any other generation
+   * (written by a runner that stopped or lost the lease before its chunk committed) are dropped.
+   */
   async snapshot(partition: string): Promise<RunnerSnapshot | undefined> {
     const row = await this.db
       .selectFrom('risk_snapshot')
       .selectAll()
       .where('partition', '=', partition)
       .executeTakeFirst();
+    await this.dropPieces(partition, (g) => g !== generationOf(row?.state));
     if (!row) return undefined;
     return {
       position: { seq: Number(row.seq), ts: Number(row.ts), id: row.id, kind: Number(row.kind) },
       inputs: Number(row.inputs),
-      state: row.state,
+      state: await this.readPieces(partition, row.state),
       takenAt: Number(row.taken_at),
     };
+  }
+
+  /** The state a `risk_snapshot.state` stands for: itself, or its pieces joined. */
+  private async readPieces(partition: string, state: string): Promise<string> {
+    const generation = generationOf(state);
+    if (generation === undefined) return state;
+    const count = Number(state.slice(PIECES_MARK.length).split(' ')[1]);
+    const texts: string[] = [];
+    for (let n = 0; n < count; n++) {
+      const piece = await this.db
+        .selectFrom('risk_snapshot_piece')
+        .select('text')
+        .where('partition', '=', partition)
+        .where('generation', '=', generation)
+        .where('n', '=', n)
+        .executeTakeFirst();
+      if (!piece) throw new Error(`stored snapshot: piece ${n} of ${count} of ${generation} is missing`);
+      texts.push(piece.text);
+      await pause();
+    }
+    return texts.join('');
+  }
+
+  /** Stores a long state's pieces, each in its own statement, and gives what `risk_snapshot.state` holds. */
+  private async writePieces(partition: string, state: string): Promise<string> {
+    if (state.length <= this.pieceChars) return state;
+    const generation = randomBytes(8).toString('hex');
+    const ends = pieceEnds(state, this.pieceChars);
+    let at = 0;
+    for (const [n, end] of ends.entries()) {
+      await this.db
+        .insertInto('risk_snapshot_piece')
+        .values({ partition, generation, n, text: state.slice(at, end) })
+        .execute();
+      at = end;
+      await pause();
+    }
+    return `${PIECES_MARK}${generation} ${ends.length}`;
+  }
+
+  /** Drops the pieces of `partition` of the generations `drop` names, one statement a piece. */
+  private async dropPieces(partition: string, drop: (generation: string) => boolean): Promise<void> {
+    const pieces = await this.db
+      .selectFrom('risk_snapshot_piece')
+      .select(['generation', 'n'])
+      .where('partition', '=', partition)
+      .execute();
+    for (const { generation, n } of pieces) {
+      if (!drop(generation)) continue;
+      await this.db
+        .deleteFrom('risk_snapshot_piece')
+        .where('partition', '=', partition)
+        .where('generation', '=', generation)
+        .where('n', '=', n)
+        .execute();
+      await pause();
+    }
   }
 
   /**
@@ -161,10 +258,27 @@ export class RiskRunnerRepository {
   /**
    * In one transaction: moves the checkpoint from `from` to `to` (compare and set: throws
    * {@link CheckpointMovedError} when another runner moved it), checks the lease (throws
-   * {@link LeaseLostError}), writes the outputs and, when given, the snapshot at `to`.
+   * {@link LeaseLostError}), writes the outputs and, when given, the snapshot at `to`. A long snapshot's
+   * pieces are stored before, a statement each, and those of the snapshot it replaces dropped after (or its
+   * own, when the transaction fails), so that no statement holds the store for long.
    */
   async commitChunk(c: ChunkCommit): Promise<void> {
-    await this.store.transaction(async (trx) => {
+    const state = c.snapshot === undefined ? undefined : await this.writePieces(c.partition, c.snapshot);
+    let replaced: string | undefined;
+    try {
+      replaced = await this.transaction(c, state);
+    } catch (err) {
+      const mine = generationOf(state);
+      if (mine !== undefined) await this.dropPieces(c.partition, (g) => g === mine).catch(() => undefined);
+      throw err;
+    }
+    if (replaced !== undefined)
+      await this.dropPieces(c.partition, (g) => g === replaced).catch(() => undefined);
+  }
+
+  /** The transaction of {@link commitChunk}; gives the generation of the pieces of the state it replaced. */
+  private async transaction(c: ChunkCommit, state: string | undefined): Promise<string | undefined> {
+    return this.store.transaction(async (trx) => {
       const tx = trx as unknown as Kysely<RiskRunnerTables>;
       // A write first: on SQLite it takes the write lock (waiting for it) before anything is read, so the
       // transaction never has to upgrade a read snapshot that another writer made stale.
@@ -194,22 +308,27 @@ export class RiskRunnerRepository {
         .executeTakeFirst();
       if (!lease) throw new LeaseLostError(c.lease.name);
       await c.write(trx);
-      if (c.snapshot !== undefined) {
-        const row = {
-          seq: c.to.position.seq,
-          ts: c.to.position.ts,
-          id: c.to.position.id,
-          kind: c.to.position.kind,
-          inputs: c.to.inputs,
-          state: c.snapshot,
-          taken_at: c.lease.now,
-        };
-        await tx
-          .insertInto('risk_snapshot')
-          .values({ partition: c.partition, ...row })
-          .onConflict((oc) => oc.column('partition').doUpdateSet(row))
-          .execute();
-      }
+      if (state === undefined) return undefined;
+      const before = await tx
+        .selectFrom('risk_snapshot')
+        .select(sql<string>`substr(state, 1, 64)`.as('head'))
+        .where('partition', '=', c.partition)
+        .executeTakeFirst();
+      const row = {
+        seq: c.to.position.seq,
+        ts: c.to.position.ts,
+        id: c.to.position.id,
+        kind: c.to.position.kind,
+        inputs: c.to.inputs,
+        state,
+        taken_at: c.lease.now,
+      };
+      await tx
+        .insertInto('risk_snapshot')
+        .values({ partition: c.partition, ...row })
+        .onConflict((oc) => oc.column('partition').doUpdateSet(row))
+        .execute();
+      return generationOf(before?.head);
     });
   }
 }

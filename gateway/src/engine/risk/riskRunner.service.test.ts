@@ -40,6 +40,7 @@ beforeEach(async () => {
     'risk_test_output',
     'risk_checkpoint',
     'risk_snapshot',
+    'risk_snapshot_piece',
     'risk_lease',
     'game_round',
     'bet_record',
@@ -99,6 +100,8 @@ function runner(
     committed$: new Subject<void>(),
     holder,
     chunkSize: 7,
+    // Every snapshot of more than a few lines is stored in pieces.
+    snapshotPieceChars: 200,
     ...tuning,
   });
   runners.push(r);

@@ -11,6 +11,7 @@ import { START_POSITION, comparePositions } from './riskPosition';
 import {
   CheckpointMovedError,
   LeaseLostError,
+  PIECE_CHARS,
   RiskRunnerRepository,
   type RunnerCheckpoint,
 } from './riskRunner.repository';
@@ -50,6 +51,8 @@ export interface RiskRunnerTuning {
   snapshotEvery: number;
   /** … or this long since the last, ms, whichever comes first. */
   snapshotMs: number;
+  /** A snapshot longer than this (characters) is stored in pieces of this size, a statement each. */
+  snapshotPieceChars?: number;
 }
 
 export const DEFAULT_RISK_RUNNER_TUNING: RiskRunnerTuning = {
@@ -59,6 +62,7 @@ export const DEFAULT_RISK_RUNNER_TUNING: RiskRunnerTuning = {
   chunkSize: 500,
   snapshotEvery: 20_000,
   snapshotMs: 60_000,
+  snapshotPieceChars: PIECE_CHARS,
 };
 
 export interface RiskRunnerOptions<Output, Snapshot> extends Partial<RiskRunnerTuning> {
@@ -164,7 +168,7 @@ export class RiskRunner<Output, Snapshot> {
       const v = options[key];
       if (v !== undefined) this.tuning[key] = v;
     }
-    this.repo = new RiskRunnerRepository(options.store);
+    this.repo = new RiskRunnerRepository(options.store, this.tuning.snapshotPieceChars);
     this.reader = RiskInputRepository.of(options.store);
     this.partition = options.partition ?? 'all';
     this.leaseName = `risk:${this.partition}`;

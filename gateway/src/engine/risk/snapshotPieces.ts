@@ -170,11 +170,13 @@ function valueOf(row: unknown[], block: Block, name: string): unknown {
  * `toJSON`) first reads what is left, at once.
  */
 export class LazyRecordMap<V> extends RecordMap<V> {
-  /** The stored text and, by stored position, each entry's key, line and block; dropped once all is read. */
+  /**
+   * The stored text and, by stored position, each entry's key, where its line starts and its block; dropped
+   * once all is read.
+   */
   private text: string | undefined;
   private keysAt: string[] = [];
   private starts: number[] = [];
-  private ends: number[] = [];
   private blockAt: number[] = [];
   private blocks: Block[] = [];
   /** Stored entries not read yet, not deleted: their position. */
@@ -202,20 +204,18 @@ export class LazyRecordMap<V> extends RecordMap<V> {
     return this.text === undefined;
   }
 
-  /** Notes the stored entry `key` on `text`'s line [start, end) of the last block named. */
-  note(key: string, start: number, end: number): void {
+  /** Notes the stored entry `key` on `text`'s line that begins at `start`, of the last block named. */
+  note(key: string, start: number): void {
     const at = this.pending.get(key);
     if (at !== undefined) {
       // A key stored twice: its first place, its last value (as Map.set of each in turn).
       this.starts[at] = start;
-      this.ends[at] = end;
       this.blockAt[at] = this.blocks.length - 1;
       return;
     }
     this.pending.set(key, this.keysAt.length);
     this.keysAt.push(key);
     this.starts.push(start);
-    this.ends.push(end);
     this.blockAt.push(this.blocks.length - 1);
   }
 
@@ -225,7 +225,10 @@ export class LazyRecordMap<V> extends RecordMap<V> {
   }
 
   private read(at: number): V {
-    const row = JSON.parse(this.text!.slice(this.starts[at], this.ends[at])) as unknown[];
+    const text = this.text!;
+    const start = this.starts[at]!;
+    const end = text.indexOf('\n', start);
+    const row = JSON.parse(text.slice(start, end < 0 ? text.length : end)) as unknown[];
     return valueOf(row, this.blocks[this.blockAt[at]!]!, this.mapName) as V;
   }
 
@@ -236,7 +239,6 @@ export class LazyRecordMap<V> extends RecordMap<V> {
       this.text = undefined;
       this.keysAt = [];
       this.starts = [];
-      this.ends = [];
       this.blockAt = [];
       this.blocks = [];
       this.pending = new Map();
@@ -365,20 +367,39 @@ export async function whenLoaded(
   return read;
 }
 
+/** The lines of a stored text from a position on, each in turn as [start, end): up to its newline or the end. */
+class Lines {
+  start = 0;
+  end = 0;
+  constructor(
+    private readonly text: string,
+    private at: number,
+  ) {}
+
+  /** Moves to the next line; false after the last. */
+  next(): boolean {
+    if (this.at >= this.text.length) return false;
+    this.start = this.at;
+    const newline = this.text.indexOf('\n', this.at);
+    this.end = newline < 0 ? this.text.length : newline;
+    this.at = this.end + 1;
+    return true;
+  }
+
+  get line(): string {
+    return this.text.slice(this.start, this.end);
+  }
+}
+
 /** Reads a `#pieces 1` text (each block's rows on its line) whole. */
 async function readV1(text: string, options: SliceOptions): Promise<unknown> {
-  let at = HEADER_V1.length;
-  const line = () => {
-    const end = text.indexOf('\n', at);
-    const s = text.slice(at, end < 0 ? text.length : end);
-    at = end < 0 ? text.length : end + 1;
-    return s;
-  };
-  const head = JSON.parse(line()) as Head;
+  const lines = new Lines(text, HEADER_V1.length);
+  lines.next();
+  const head = JSON.parse(lines.line) as Head;
   const maps = new Map(head.maps.map((name) => [name, new RecordMap<unknown>()]));
   const slice = new Slicer(options);
-  while (at < text.length) {
-    const [name, shapes, rows] = JSON.parse(line()) as [string, (string[] | null)[], unknown[][]];
+  while (lines.next()) {
+    const [name, shapes, rows] = JSON.parse(lines.line) as [string, (string[] | null)[], unknown[][]];
     const map = maps.get(name);
     if (!map) throw new Error(`stored snapshot: a block of "${name}", which its header does not name`);
     const block = buildersOf(shapes);
@@ -397,19 +418,17 @@ async function readV1(text: string, options: SliceOptions): Promise<unknown> {
 export async function readSnapshotPieces(text: string, options: SliceOptions): Promise<unknown> {
   if (text.startsWith(HEADER_V1)) return readV1(text, options);
   if (!text.startsWith(HEADER)) return JSON.parse(text) as unknown;
-  let at = HEADER.length;
-  let end = text.indexOf('\n', at);
-  const head = JSON.parse(text.slice(at, end < 0 ? text.length : end)) as Head;
+  const lines = new Lines(text, HEADER.length);
+  lines.next();
+  const head = JSON.parse(lines.line) as Head;
   const maps = new Map(head.maps.map((name) => [name, new LazyRecordMap<unknown>(name, text)]));
   let map: LazyRecordMap<unknown> | undefined;
   let shapes = 0;
   let name = '';
   const slice = new Slicer(options);
   let n = 0;
-  while (end >= 0 && end + 1 < text.length) {
-    at = end + 1;
-    end = text.indexOf('\n', at);
-    const stop = end < 0 ? text.length : end;
+  while (lines.next()) {
+    const { start: at, end: stop } = lines;
     if (text.charCodeAt(at + 1) === 0x22 /* " */) {
       // A block: its map's name and shapes.
       const [blockName, blockShapes] = JSON.parse(text.slice(at, stop)) as [string, (string[] | null)[]];
@@ -429,7 +448,7 @@ export async function readSnapshotPieces(text: string, options: SliceOptions): P
       if (text.charCodeAt(comma + 1) !== 0x22 || close < 0 || close > stop || key.includes('\\'))
         key = (JSON.parse(text.slice(at, stop)) as unknown[])[1] as string;
       if (typeof key !== 'string') throw new Error(`stored snapshot: a row of "${name}" with no key`);
-      map.note(key, at, stop);
+      map.note(key, at);
     }
     if ((++n & 1023) === 0 && slice.due) await slice.pause();
   }

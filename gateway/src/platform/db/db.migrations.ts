@@ -8,7 +8,12 @@ import { INGEST_LEAN_MIGRATION, ingestLeanMigration } from './db.ingestLean';
 import { EXCHANGE_RATES_MIGRATION, exchangeRatesMigration } from './db.exchangeRates';
 import { LOGIN_DEVICES_MIGRATION, loginDevicesMigration } from './db.loginDevices';
 import { COMMIT_SEQ_MIGRATION, commitSeqMigration } from './db.commitSeq';
-import { RISK_RUNNER_MIGRATION, riskRunnerMigration } from './db.riskRunner';
+import {
+  RISK_RUNNER_MIGRATION,
+  RISK_SNAPSHOT_PIECES_MIGRATION,
+  riskRunnerMigration,
+  riskSnapshotPiecesMigration,
+} from './db.riskRunner';
 import { DISPLAY_TOKENS_MIGRATION, displayTokensMigration } from './db.displayTokens';
 import { LIVE_REPLAY_MIGRATION, liveReplayMigration } from './db.liveReplay';
 import {
@@ -188,6 +193,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [RISK_ADMIN_MIGRATION]: riskAdminMigration(dialect),
     [GAME_TABLES_MIGRATION]: gameTablesMigration(dialect),
     [TP_SIMULATIONS_MIGRATION]: tpSimulationsMigration(dialect),
+    [RISK_SNAPSHOT_PIECES_MIGRATION]: riskSnapshotPiecesMigration,
   };
 }
 

@@ -51,3 +51,25 @@ export const riskRunnerMigration: Migration = {
       .execute();
   },
 };
+
+/** Name of the migration of the snapshot's pieces. */
+export const RISK_SNAPSHOT_PIECES_MIGRATION = '0021_risk_snapshot_pieces';
+
+/**
+ * `risk_snapshot_piece`: a large detector state in pieces of a few MB, each written in its own statement
+ * before the chunk's transaction that points `risk_snapshot.state` at their generation; one row of hundreds
+ * of MB held SQLite (and so the gateway's thread) for seconds. Pieces of any other generation are dropped
+ * after that transaction, a piece at a time.
+ */
+export const riskSnapshotPiecesMigration: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('risk_snapshot_piece')
+      .addColumn('partition', 'varchar(64)', (c) => c.notNull())
+      .addColumn('generation', 'varchar(32)', (c) => c.notNull())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .addColumn('text', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('risk_snapshot_piece_pk', ['partition', 'generation', 'n'])
+      .execute();
+  },
+};

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db, Store } from '../../platform/db/db.store';
 import { START_POSITION, type RiskPosition } from './riskPosition';
+import { yieldToIo } from './slicedJson';
 
 /** Kysely types of the runner's tables (migration `0010_risk_runner`). */
 export interface RiskRunnerTables {
@@ -36,9 +37,13 @@ const PIECES_MARK = '#stored-in-pieces ';
 /** The most characters of a piece (cut at a line's end when it has lines): a few ms of SQLite each. */
 export const PIECE_CHARS = 2_000_000;
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-const generationOf = (state: string | undefined): string | undefined =>
-  state?.startsWith(PIECES_MARK) ? state.slice(PIECES_MARK.length).split(' ')[0] : undefined;
+/** The generation and count of the pieces a `risk_snapshot.state` stands for, if it is stored in pieces. */
+function piecesOf(state: string | undefined): { generation: string; count: number } | undefined {
+  if (!state?.startsWith(PIECES_MARK)) return undefined;
+  const [generation = '', count] = state.slice(PIECES_MARK.length).split(' ');
+  return { generation, count: Number(count) };
+}
+const generationOf = (state: string | undefined) => piecesOf(state)?.generation;
 
 /** Where a text is cut into pieces of at most `size` characters: at a line's end where one is in reach. */
 export function pieceEnds(text: string, size: number): number[] {
@@ -153,9 +158,9 @@ export class RiskRunnerRepository {
 
   /** The state a `risk_snapshot.state` stands for: itself, or its pieces joined. */
   private async readPieces(partition: string, state: string): Promise<string> {
-    const generation = generationOf(state);
-    if (generation === undefined) return state;
-    const count = Number(state.slice(PIECES_MARK.length).split(' ')[1]);
+    const stored = piecesOf(state);
+    if (stored === undefined) return state;
+    const { generation, count } = stored;
     const texts: string[] = [];
     for (let n = 0; n < count; n++) {
       const piece = await this.db
@@ -185,7 +190,7 @@ export class RiskRunnerRepository {
         .values({ partition, generation, n, text: state.slice(at, end) })
         .execute();
       at = end;
-      await pause();
+      await yieldToIo();
     }
     return `${PIECES_MARK}${generation} ${ends.length}`;
   }
@@ -205,7 +210,7 @@ export class RiskRunnerRepository {
         .where('generation', '=', generation)
         .where('n', '=', n)
         .execute();
-      await pause();
+      await yieldToIo();
     }
   }
 

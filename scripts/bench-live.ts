@@ -12,7 +12,8 @@
  *   C. the baseline: the payloads the gateway broadcast in B, broadcast again at the same moments to the
  *      same rooms by a bare socket.io server in the gateway process, to as many sockets.
  * The gateway's CPU per delivered message is (B − A) / messages delivered in B, beside C / messages
- * delivered in C. Prints a summary on stderr and one JSON line on stdout.
+ * delivered in C; a message is what a socket receives (a `live:pack` of the round streams counts one).
+ * Prints a summary on stderr and one JSON line on stdout.
  *
  * The gateway runs without its risk detector unless `--detector on`: the alerts measured are raised by the
  * gateway script on committed settlements. Before the crowded-round rule the detector's state on this feed
@@ -25,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { io as connect, type Socket } from 'socket.io-client';
 import { API_BASE } from '../shared/src/contracts/http/paths';
+import { LIVE_PACK, type LivePack } from '../shared/src/contracts/live/events';
 import { liveRoom } from '../shared/src/contracts/live/rooms';
 
 const { values } = parseArgs({
@@ -148,6 +150,11 @@ async function main(): Promise<void> {
     const s = await open(url, { token: scope === 'all' ? admin : tokens[scope], visible: true });
     const t: Tally = { scope, bets: new Set(), betDup: 0, alerts: new Set(), alertDup: 0, messages: 0 };
     s.onAny(() => (t.messages += 1));
+    // The round streams come in packs (`live:pack`, one message per gateway flush and room set): each pair
+    // is handed to its event's listener, as the client's LiveConnection does.
+    s.on(LIVE_PACK, (entries: LivePack) => {
+      for (const [event, payload] of entries) for (const listener of s.listeners(event)) listener(payload);
+    });
     s.on('bets:placed', (p: { bets: { id: string; ts: number }[] }) => {
       const now = Date.now();
       let oldest = Infinity;

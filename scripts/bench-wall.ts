@@ -23,6 +23,8 @@
  *     every one of them shown on the wall (the baccarat wall's group list: an alert's subject is its group).
  * BENCH_WALL_PROFILE=<file>: the page's CPU profiles (DevTools' .cpuprofile) over the load phase, and over the
  * reconnect in <file>.reconnect.cpuprofile.
+ * BENCH_WALL_TRACE=<file>: a Chrome trace (DevTools' Performance panel opens it) of 10 s of the load phase,
+ * from its 60th second (its first when the phase is shorter): what the main thread does outside scripts.
  * Prints a summary on stderr and one JSON line on stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -62,6 +64,18 @@ const RISK_CHUNK = num('BENCH_WALL_RISK_CHUNK', 50);
 const RISK_OFF = process.env.BENCH_WALL_RISK === 'off';
 /** BENCH_WALL_PROFILE=<file>.cpuprofile: the page's CPU profile over the load phase (sampling adds its cost). */
 const PROFILE = process.env.BENCH_WALL_PROFILE;
+/** BENCH_WALL_TRACE=<file>.json: a 10-second Chrome trace of the load phase (tracing adds its cost). */
+const TRACE = process.env.BENCH_WALL_TRACE;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'v8.execute',
+  'blink',
+  'cc',
+  'benchmark',
+];
 const SAMPLE_MS = 15_000;
 const RING_EVERY_MS = 60_000;
 const ROUND_MS = 20_000;
@@ -790,10 +804,19 @@ async function main(): Promise<void> {
         await sleep(5_000);
       }
     })();
+    const traceFrom = LOAD_MS > 70_000 ? 60_000 : 0;
+    let tracing: 'before' | 'on' | 'done' = TRACE ? 'before' : 'done';
     const busy = await runPhase(page, cdp, LOAD_MS, (elapsed) => {
       if (elapsed >= rings * RING_EVERY_MS) {
         feed.ring(++rings);
         ringSentAt.set(rings, Date.now());
+      }
+      if (TRACE && tracing === 'before' && elapsed >= traceFrom) {
+        tracing = 'on';
+        void browser?.startTracing(page, { path: TRACE, categories: TRACE_CATEGORIES });
+      } else if (tracing === 'on' && elapsed >= traceFrom + 10_000) {
+        tracing = 'done';
+        void browser?.stopTracing().then(() => log(`trace of 10 s of the load phase written to ${TRACE}`));
       }
     });
     polling = false;

@@ -1,14 +1,31 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { LIVE_PACK, type LivePack } from '@dms/shared/contracts/live/events';
 import type { HandshakeError } from '@dms/shared/contracts/live/session';
 
-/** A connected socket.io client of a test gateway; `visible` is what the page says of itself. */
-export function connectLive(url: string, token: string | undefined, visible?: boolean): Promise<Socket> {
+/**
+ * A connected socket.io client of a test gateway; `visible` is what the page says of itself. Unless
+ * `unpack` is false, the pairs of each `live:pack` reach the socket's listeners of their events and its
+ * `onAny` listeners as if each had come alone, as the client's LiveConnection hands them on.
+ */
+export function connectLive(
+  url: string,
+  token: string | undefined,
+  visible?: boolean,
+  unpack = true,
+): Promise<Socket> {
   const socket = connect(url, {
     auth: { ...(token === undefined ? {} : { token }), ...(visible === undefined ? {} : { visible }) },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
   });
+  if (unpack)
+    socket.on(LIVE_PACK, (entries: LivePack) => {
+      for (const [event, payload] of entries) {
+        for (const listener of [...socket.listenersAny()]) listener.call(socket, event, payload);
+        for (const listener of [...socket.listeners(event)]) listener.call(socket, payload);
+      }
+    });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {

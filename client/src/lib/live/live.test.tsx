@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ReloginAlert } from '@/components/ReloginAlert';
 import { isReloginOpen } from '@/lib/api/reloginPrompt';
 import { renderWithProviders } from '@/testing/renderWithProviders';
+import { LIVE_PACK } from '@dms/shared/contracts/live/events';
 import { PRESENCE_EVENTS } from '@dms/shared/contracts/live/session';
 import { LiveConnection, type ConnectionState, type PageVisibility } from './live';
 
@@ -152,6 +153,40 @@ describe('LiveConnection', () => {
     expect(received).toEqual([{ n: 1 }, { n: 3 }]);
     subscription.unsubscribe();
     expect(sockets[1]?.handlers.get('alert:raised')?.size ?? 0).toBe(0);
+  });
+
+  it("hands the pairs of a live:pack to each event's listeners in order, and ignores what is not a pair", () => {
+    const { connection, sockets } = setup();
+    const received: unknown[] = [];
+    const started = connection.stream('round:started').subscribe((p) => received.push(['started', p]));
+    const bets = connection.stream('bets:placed').subscribe((p) => received.push(['bets', p]));
+    connection.start(() => 't');
+    const socket = sockets[0]!;
+    socket.serverEmit(LIVE_PACK, [
+      ['bets:placed', { n: 1 }],
+      ['round:started', { n: 2 }],
+      'not a pair',
+      [7, { n: 3 }],
+      ['round:settled', { n: 4 }],
+      ['bets:placed', { n: 5 }],
+    ]);
+    socket.serverEmit(LIVE_PACK, { not: 'a list' });
+    socket.serverEmit('bets:placed', { n: 6 });
+    expect(received).toEqual([
+      ['bets', { n: 1 }],
+      ['started', { n: 2 }],
+      ['bets', { n: 5 }],
+      ['bets', { n: 6 }],
+    ]);
+    bets.unsubscribe();
+    socket.serverEmit(LIVE_PACK, [
+      ['bets:placed', { n: 7 }],
+      ['round:started', { n: 8 }],
+    ]);
+    expect(received.at(-1)).toEqual(['started', { n: 8 }]);
+    expect(received).toHaveLength(5);
+    started.unsubscribe();
+    connection.stop();
   });
 
   it('raises the re-login prompt when the handshake is refused with -2', async () => {

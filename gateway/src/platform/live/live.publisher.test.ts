@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { PERM } from '@dms/shared/permissions/codes';
-import { LIVE_EVENTS, type PlayerFlagged } from '@dms/shared/contracts/live/events';
+import {
+  LIVE_EVENTS,
+  LIVE_PACK,
+  type BetsPlaced,
+  type PlayerFlagged,
+  type RoundStarted,
+} from '@dms/shared/contracts/live/events';
 import { FEED_PROGRESSED, type FeedProgressed } from '@dms/shared/contracts/live/feed';
 import { createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
 import { connectLive, eventsUntilMarker, nextEvent } from '../../testing/testing.live';
+import { liveRoom, liveTargets } from '@dms/shared/contracts/live/rooms';
 import { audience } from './live.publisher';
+import { disjointRooms } from './live.socketPublisher';
 
 let t: TestApp;
 const open: Socket[] = [];
@@ -17,8 +25,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function live(token: string): Promise<Socket> {
-  const s = await connectLive(t.url, token);
+async function live(token: string, unpack = true): Promise<Socket> {
+  const s = await connectLive(t.url, token, undefined, unpack);
   open.push(s);
   return s;
 }
@@ -61,7 +69,99 @@ async function publishAndCollect(sockets: Socket[], send: () => void): Promise<u
   return Promise.all(collected);
 }
 
+const bets = (roundId: string, id: string): BetsPlaced => ({
+  v: 1,
+  providers: [1001],
+  roundId,
+  gameId: 1,
+  tableId: 'T1',
+  bets: [{ id, provider: 1001, currency: 'CNY', account: 'alice', betType: 'banker', amount: 100, ts: 1 }],
+});
+const started = (roundId: string): RoundStarted => ({
+  v: 1,
+  providers: [1001],
+  roundId,
+  gameId: 1,
+  tableId: 'T1',
+  shoeId: 'S1',
+  startedAt: 1,
+});
+
+/**
+ * Every message a socket receives until `marker`: its name and payload (a broadcast's second argument is
+ * the offset socket.io's connection-state recovery adds).
+ */
+function messagesUntil(socket: Socket, marker: string): Promise<unknown[][]> {
+  const got: unknown[][] = [];
+  const onAny = (event: string, payload: unknown) => {
+    if (event !== marker) got.push([event, payload]);
+  };
+  socket.onAny(onAny);
+  return new Promise((resolve) =>
+    socket.once(marker, () => {
+      socket.offAny(onAny);
+      resolve(got);
+    }),
+  );
+}
+
+describe('disjointRooms', () => {
+  it('holds for one room, or one provider of a screen beside its whole scope, and for nothing else', () => {
+    const [monitor, risk] = [PERM.BACCARAT_MONITOR, PERM.RISK_DATA];
+    expect(disjointRooms([liveRoom(monitor, 1001)])).toBe(true);
+    expect(disjointRooms(liveTargets(monitor, 1001))).toBe(true);
+    expect(disjointRooms([liveRoom(monitor, 'all'), liveRoom(monitor, 1001)])).toBe(true);
+    expect(disjointRooms([liveRoom(monitor, 1001), liveRoom(monitor, 1002)])).toBe(false);
+    expect(disjointRooms([liveRoom(monitor, 1001), liveRoom(risk, 'all')])).toBe(false);
+    expect(disjointRooms([liveRoom(monitor, 'all'), liveRoom(monitor, 'all')])).toBe(false);
+    expect(disjointRooms([...liveTargets(monitor, 1001), liveRoom(monitor, 1002)])).toBe(false);
+    expect(disjointRooms(['account:1', 'role:1'])).toBe(false);
+  });
+});
+
 describe('LivePublisher over socket.io', () => {
+  it('sends the round streams published in one turn for the same rooms as one live:pack, in order', async () => {
+    const monitor = await createStaff(t, { codes: [PERM.BACCARAT_MONITOR], providers: [1001] });
+    const [socket, admin] = [await live(monitor.token, false), await live(t.adminToken, false)];
+    const collected = [socket, admin].map((s) => messagesUntil(s, 'marker'));
+    const flagAlone = { ...flagged(1001), seq: 18 };
+    const toMonitor = audience.scoped(PERM.BACCARAT_MONITOR, 1001);
+    // One turn: two payloads for the same rooms, one for other rooms, and an event with a seq.
+    t.app.publisher.publish(LIVE_EVENTS.betsPlaced, bets('R1', 'b1'), toMonitor);
+    t.app.publisher.publish(
+      LIVE_EVENTS.roundStarted,
+      started('R2'),
+      audience.screen(PERM.BACCARAT_MONITOR, [1001]),
+    );
+    t.app.publisher.publish(LIVE_EVENTS.playerFlagged, flagAlone, audience.screen(PERM.RISK_DATA, [1001]));
+    t.app.publisher.publish(LIVE_EVENTS.betsPlaced, bets('R1', 'b2'), toMonitor);
+    await new Promise((r) => setImmediate(r));
+    // The next turn: one payload alone goes out as itself.
+    t.app.publisher.publish(LIVE_EVENTS.betsPlaced, bets('R2', 'b3'), toMonitor);
+    await new Promise((r) => setImmediate(r));
+    t.app.io.emit('marker');
+    const [toSocket, toAdmin] = await Promise.all(collected);
+    // Provider 1001's room gets the turn's three round events in one message, in publish order (the
+    // start went to that room and, on its own, to the whole scope's room).
+    expect(toSocket).toEqual([
+      [
+        LIVE_PACK,
+        [
+          [LIVE_EVENTS.betsPlaced, bets('R1', 'b1')],
+          [LIVE_EVENTS.roundStarted, started('R2')],
+          [LIVE_EVENTS.betsPlaced, bets('R1', 'b2')],
+        ],
+      ],
+      [LIVE_EVENTS.betsPlaced, bets('R2', 'b3')],
+    ]);
+    // The super account's socket is not in provider 1001's room (its payloads are made for the whole
+    // scope) but is among the round's screen; the event with a seq is not packed: it went out at once.
+    expect(toAdmin).toEqual([
+      [LIVE_EVENTS.playerFlagged, flagAlone],
+      [LIVE_EVENTS.roundStarted, started('R2')],
+    ]);
+  });
+
   it("sends an event for provider P to sockets with the screen's permission and P in scope, and to no other", async () => {
     const riskP = await createStaff(t, { codes: [PERM.RISK_DATA], providers: [1001] });
     const riskQ = await createStaff(t, { codes: [PERM.RISK_DATA], providers: [1002] });

@@ -158,6 +158,25 @@ describe('baccarat monitor slice', () => {
     ]);
   });
 
+  it("takes a round's start that came after its first bets (another provider room's pack) as its start", () => {
+    const first = betsEv('r1', 'BAC-1', [['a', 'banker', 10_000]], T0 + 500);
+    const s = batch(initialMonitorState, [
+      first,
+      startedEv('r1', 'BAC-1', T0),
+      betsEv('r1', 'BAC-1', [['b', 'player', 6_000]], T0 + 900),
+    ]);
+    expect(s.tables['BAC-1']?.current).toMatchObject({
+      roundId: 'r1',
+      startedAt: T0,
+      players: 2,
+      playersKnown: true,
+      totals: { banker: { amount: 10_000, bets: 1 }, player: { amount: 6_000, bets: 1 } },
+    });
+    // A round joined in its middle (no start afterwards) does not claim to know its players.
+    const joined = batch(initialMonitorState, [first]);
+    expect(joined.tables['BAC-1']?.current).toMatchObject({ startedAt: null, playersKnown: false });
+  });
+
   it('reduces a burst handed over in slices (a gateway catching up) to the state of one batch', () => {
     const events: MonitorEvent[] = [];
     const accounts = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];

@@ -222,7 +222,14 @@ function chartPoint(w: Work, ts: number): ChartPoint | undefined {
 function started(w: Work, p: Extract<MonitorEvent, { type: 'round:started' }>['payload']): void {
   const table = w.tableOf(p.tableId, p.providers[0] as number, p.shoeId);
   enterShoe(table, p.shoeId);
-  if (table.current?.roundId !== p.roundId) table.current = newRound(p.roundId, p.startedAt, true);
+  const current = table.current;
+  if (current?.roundId !== p.roundId) table.current = newRound(p.roundId, p.startedAt, true);
+  else if (current.startedAt === null) {
+    // Its first bets came before its start (sent to another of this socket's provider rooms in the same
+    // flush): it was seen from its start all the same.
+    current.startedAt = p.startedAt;
+    current.playersKnown = true;
+  }
   table.lastTs = Math.max(table.lastTs, p.startedAt);
 }
 

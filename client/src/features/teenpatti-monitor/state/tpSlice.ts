@@ -211,6 +211,8 @@ function apply(s: TpMonitorState, b: Batch, e: TpEvent, receivedAt: number): voi
       const table = tableOf(s, p.tableId, p.providers[0] as number);
       if (table.current?.roundId !== p.roundId && table.last?.roundId !== p.roundId)
         table.current = newRound(p.roundId, p.startedAt);
+      // Its first bets came before its start (another of this socket's provider rooms, the same flush).
+      else if (table.current?.roundId === p.roundId) table.current.startedAt ??= p.startedAt;
       table.lastTs = Math.max(table.lastTs, p.startedAt);
       tickClock(s.clocks.tables, receivedAt);
       return;

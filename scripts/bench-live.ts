@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { io as connect, type Socket } from 'socket.io-client';
 import { API_BASE } from '../shared/src/contracts/http/paths';
-import { LIVE_PACK, type LivePack } from '../shared/src/contracts/live/events';
+import { LIVE_PACK, unpackToListeners } from '../shared/src/contracts/live/events';
 import { liveRoom } from '../shared/src/contracts/live/rooms';
 
 const { values } = parseArgs({
@@ -156,9 +156,7 @@ async function main(): Promise<void> {
     s.onAny(() => (t.messages += 1));
     // The round streams come in packs (`live:pack`, one message per gateway flush and room set): each pair
     // is handed to its event's listener, as the client's LiveConnection does.
-    s.on(LIVE_PACK, (entries: LivePack) => {
-      for (const [event, payload] of entries) for (const listener of s.listeners(event)) listener(payload);
-    });
+    s.on(LIVE_PACK, (entries: unknown) => unpackToListeners(s, entries));
     s.on('bets:placed', (p: { bets: { id: string; ts: number }[] }) => {
       const now = Date.now();
       let oldest = Infinity;

@@ -1,5 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { LIVE_PACK, type LivePack } from '@dms/shared/contracts/live/events';
+import { LIVE_PACK, unpackToListeners } from '@dms/shared/contracts/live/events';
 import type { HandshakeError } from '@dms/shared/contracts/live/session';
 
 /**
@@ -19,13 +19,7 @@ export function connectLive(
     reconnection: false,
     forceNew: true,
   });
-  if (unpack)
-    socket.on(LIVE_PACK, (entries: LivePack) => {
-      for (const [event, payload] of entries) {
-        for (const listener of [...socket.listenersAny()]) listener.call(socket, event, payload);
-        for (const listener of [...socket.listeners(event)]) listener.call(socket, payload);
-      }
-    });
+  if (unpack) socket.on(LIVE_PACK, (entries: unknown) => unpackToListeners(socket, entries, true));
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {

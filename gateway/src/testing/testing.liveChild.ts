@@ -1,16 +1,19 @@
 /**
  * A second gateway process for the two-process Redis test (`live.redis.process.test.ts`):
  * `node --import tsx testing.liveChild.ts <dataDir> <streamName>` with `REDIS_URL` set. It prints
- * `{"ready":true,"url":…}` once it listens, then reads JSON lines `{event, payload}` on stdin and publishes
- * each as a finding or alert change (as the risk sink does after its commit), answering `{"published":seq}`.
+ * `{"ready":true,"url":…}` once it listens, then reads JSON lines on stdin: `{event, payload}` is published
+ * as a finding or alert change (as the risk sink does after its commit), answering `{"published":seq}`;
+ * `{round: [{event, payload}, …]}` publishes round-stream events to the baccarat monitor's sockets of each
+ * payload's first provider, all in one turn (as the feed's flush does), answering `{"published":n}`.
  * Stops on SIGTERM or when stdin closes.
  */
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { SeqEventName } from '@dms/shared/contracts/live/events';
+import { PERM } from '@dms/shared/permissions/codes';
+import type { SeqEventName, ServerEventName } from '@dms/shared/contracts/live/events';
 import { loadConfig } from '../config/config';
 import { createApp } from '../app';
-import { publishChange } from '../platform/live/live.publisher';
+import { audience, publishChange } from '../platform/live/live.publisher';
 
 async function main(): Promise<void> {
   const [dataDir, stream] = process.argv.slice(2);
@@ -42,9 +45,21 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop());
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
-    const { event, payload } = JSON.parse(line) as { event: SeqEventName; payload: { seq: number } };
-    publishChange(app.publisher, event, payload as never);
-    process.stdout.write(`${JSON.stringify({ published: payload.seq })}\n`);
+    const order = JSON.parse(line) as
+      | { event: SeqEventName; payload: { seq: number } }
+      | { round: { event: ServerEventName; payload: { providers: number[] } }[] };
+    if ('round' in order) {
+      for (const { event, payload } of order.round)
+        app.publisher.publish(
+          event,
+          payload as never,
+          audience.scoped(PERM.BACCARAT_MONITOR, payload.providers[0] ?? 'all'),
+        );
+      process.stdout.write(`${JSON.stringify({ published: order.round.length })}\n`);
+      return;
+    }
+    publishChange(app.publisher, order.event, order.payload as never);
+    process.stdout.write(`${JSON.stringify({ published: order.payload.seq })}\n`);
   });
   lines.once('close', () => void stop());
 }

@@ -35,6 +35,12 @@ class FakeSocket {
     this.handlers.get(event)?.delete(handler);
     return this;
   }
+  listeners(event: string) {
+    return [...(this.handlers.get(event) ?? [])];
+  }
+  listenersAny() {
+    return [];
+  }
   removeAllListeners() {
     this.handlers.clear();
     return this;

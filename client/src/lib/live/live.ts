@@ -1,7 +1,7 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { BehaviorSubject, distinctUntilChanged, EMPTY, Observable, switchMap } from 'rxjs';
 import { RELOGIN_CODES } from '@dms/shared/errors/codes';
-import { LIVE_PACK } from '@dms/shared/contracts/live/events';
+import { LIVE_PACK, unpackToListeners } from '@dms/shared/contracts/live/events';
 import { PRESENCE_EVENTS, type HandshakeAuth, type Presence } from '@dms/shared/contracts/live/session';
 import { requestRelogin } from '@/lib/api/reloginPrompt';
 
@@ -43,8 +43,6 @@ export class LiveConnection {
   private readonly state$ = new BehaviorSubject<ConnectionState>('idle');
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private stopWatchingVisibility: (() => void) | undefined;
-  /** The listeners of each event that also take it from a `live:pack` (see {@link stream}). */
-  private readonly unpacked = new Map<string, Set<(payload: unknown) => void>>();
 
   /** The connection state, without repeats. */
   readonly connectionState$: Observable<ConnectionState> = this.state$.pipe(distinctUntilChanged());
@@ -89,7 +87,7 @@ export class LiveConnection {
       const presence: Presence = { visible };
       if (socket.connected) socket.emit(PRESENCE_EVENTS.set, presence);
     });
-    socket.on(LIVE_PACK, (entries: unknown) => this.unpack(entries));
+    socket.on(LIVE_PACK, (entries: unknown) => unpackToListeners(socket, entries));
     socket.on('connect', () => this.state$.next('connected'));
     socket.on('disconnect', (reason) => {
       if (reason === 'io client disconnect') return;
@@ -140,15 +138,8 @@ export class LiveConnection {
           ? new Observable<T>((subscriber) => {
               const handler = (payload: T) => subscriber.next(payload);
               socket.on(event, handler);
-              let listeners = this.unpacked.get(event);
-              if (!listeners) this.unpacked.set(event, (listeners = new Set()));
-              const fromPack = handler as (payload: unknown) => void;
-              listeners.add(fromPack);
               return () => {
                 socket.off(event, handler);
-                listeners.delete(fromPack);
-                if (listeners.size === 0 && this.unpacked.get(event) === listeners)
-                  this.unpacked.delete(event);
               };
             })
           : EMPTY,
@@ -166,20 +157,6 @@ export class LiveConnection {
     };
     if (ack && 'error' in ack && ack.error !== undefined) throw ack.error;
     return ack.data as T;
-  }
-
-  /**
-   * Hands each `[event, payload]` pair of a `live:pack` to that event's listeners, in order. What is not a
-   * list of pairs is ignored; each payload is checked against its event's schema downstream
-   * (`liveEvents`), as for an event sent alone.
-   */
-  private unpack(entries: unknown): void {
-    if (!Array.isArray(entries)) return;
-    for (const entry of entries) {
-      if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
-      const listeners = this.unpacked.get(entry[0]);
-      if (listeners) for (const listener of listeners) listener(entry[1]);
-    }
   }
 
   private retryLater(socket: Socket): void {

@@ -5,13 +5,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { PERM } from '@dms/shared/permissions/codes';
-import { LIVE_EVENTS, type AlertChanged } from '@dms/shared/contracts/live/events';
+import {
+  LIVE_EVENTS,
+  LIVE_PACK,
+  type AlertChanged,
+  type BetsPlaced,
+  type RoundStarted,
+} from '@dms/shared/contracts/live/events';
 import { createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
 import { tempDir } from '../../testing/testing.store';
 import { connectLive, nextEvent } from '../../testing/testing.live';
 
 const redisUrl = process.env.REDIS_URL;
 const CHILD = fileURLToPath(new URL('../../testing/testing.liveChild.ts', import.meta.url));
+
+const bets = (provider: number, roundId: string, id: string): BetsPlaced => ({
+  v: 1,
+  providers: [provider],
+  roundId,
+  gameId: 1,
+  tableId: 'T1',
+  bets: [{ id, provider, currency: 'CNY', account: 'alice', betType: 'banker', amount: 100, ts: 1 }],
+});
+const started = (provider: number, roundId: string): RoundStarted => ({
+  v: 1,
+  providers: [provider],
+  roundId,
+  gameId: 1,
+  tableId: 'T1',
+  shoeId: 'S1',
+  startedAt: 1,
+});
 
 const alert = (seq: number, provider: number): AlertChanged => ({
   v: 1,
@@ -97,5 +121,37 @@ describe.skipIf(!redisUrl)('scale-out across two processes with the Redis stream
     // The child relays in order: once B has the second, A's share of both has arrived.
     expect(toA.map((p) => p.seq)).toEqual([1]);
     expect(toB.map((p) => p.seq)).toEqual([2]);
+  });
+
+  it("delivers the other process's round streams of one turn as one live:pack, in order, to its provider's sockets only", async () => {
+    const p1 = await createStaff(t, { codes: [PERM.BACCARAT_MONITOR], providers: [1001] });
+    const p2 = await createStaff(t, { codes: [PERM.BACCARAT_MONITOR], providers: [1002] });
+    // Not unpacked: the messages as they come over the wire.
+    const [a, b] = [
+      await connectLive(t.url, p1.token, undefined, false),
+      await connectLive(t.url, p2.token, undefined, false),
+    ];
+    sockets.push(a, b);
+    const toA: unknown[][] = [];
+    const toB: unknown[][] = [];
+    a.onAny((event: string, payload: unknown) => toA.push([event, payload]));
+    b.onAny((event: string, payload: unknown) => toB.push([event, payload]));
+    const firstOnA = nextEvent(a, LIVE_PACK);
+    const firstOnB = nextEvent(b, LIVE_EVENTS.betsPlaced);
+    const turn = [
+      { event: LIVE_EVENTS.betsPlaced, payload: bets(1001, 'R1', 'b1') },
+      { event: LIVE_EVENTS.roundStarted, payload: started(1001, 'R2') },
+      { event: LIVE_EVENTS.betsPlaced, payload: bets(1001, 'R1', 'b2') },
+    ];
+    child.stdin?.write(`${JSON.stringify({ round: turn })}\n`);
+    // The next turn: provider 1002's one event, sent as itself.
+    child.stdin?.write(
+      `${JSON.stringify({ round: [{ event: LIVE_EVENTS.betsPlaced, payload: bets(1002, 'R9', 'b9') }] })}\n`,
+    );
+    expect(await firstOnA).toEqual(turn.map(({ event, payload }) => [event, payload]));
+    expect(await firstOnB).toEqual(bets(1002, 'R9', 'b9'));
+    // The child sent 1002's turn after 1001's: A's share had arrived, and B had nothing of it.
+    expect(toA).toEqual([[LIVE_PACK, turn.map(({ event, payload }) => [event, payload])]]);
+    expect(toB).toEqual([[LIVE_EVENTS.betsPlaced, bets(1002, 'R9', 'b9')]]);
   });
 });

@@ -241,6 +241,42 @@ export const PACKED_EVENTS: readonly ServerEventName[] = [
 /** The payload of `live:pack`: `[event, payload]` pairs in the order they were published. */
 export type LivePack = [ServerEventName, unknown][];
 
+/**
+ * Hands each `[event, payload]` pair of a `live:pack` to `deliver`, in order. What is not a list is ignored,
+ * and so is an entry that is not a pair with an event name; each payload is checked against its event's
+ * schema by the receiver, as for an event sent alone.
+ */
+export function forEachPacked(entries: unknown, deliver: (event: string, payload: unknown) => void): void {
+  if (!Array.isArray(entries)) return;
+  for (const entry of entries)
+    if (Array.isArray(entry) && typeof entry[0] === 'string') deliver(entry[0], entry[1]);
+}
+
+/** A socket.io client socket, as {@link unpackToListeners} sees it. */
+export interface PackReceiver {
+  listeners(event: string): ((...args: never[]) => unknown)[];
+  listenersAny(): ((...args: never[]) => unknown)[];
+}
+
+/**
+ * The receiving side of `live:pack` on a socket.io client: each pair goes to the socket's listeners of its
+ * event, as if it had come alone, and with `withAny` first to its `onAny` listeners too (by default they see
+ * the pack as the one message it is). Copies of the lists are walked: a listener may unsubscribe meanwhile.
+ */
+export function unpackToListeners(socket: PackReceiver, entries: unknown, withAny = false): void {
+  forEachPacked(entries, (event, payload) => {
+    if (withAny)
+      for (const listener of [...socket.listenersAny()])
+        (listener as (this: PackReceiver, event: string, payload: unknown) => unknown).call(
+          socket,
+          event,
+          payload,
+        );
+    for (const listener of [...socket.listeners(event)])
+      (listener as (this: PackReceiver, payload: unknown) => unknown).call(socket, payload);
+  });
+}
+
 /** socket.io's map of the events the gateway pushes (`Server<…, ServerToClientEvents>`, `Socket<ServerToClientEvents>`). */
 export type ServerToClientEvents = {
   [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;

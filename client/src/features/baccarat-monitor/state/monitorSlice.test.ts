@@ -503,6 +503,42 @@ describe('baccarat monitor slice', () => {
     expect(selectSummary(wrap(again))).toMatchObject({ tables: 2, open: 1, stake: 1000 });
   });
 
+  it('keeps the object of a table the starting picture adds nothing to (a reconnect re-renders only what changed)', () => {
+    let s = batch(initialMonitorState, [
+      startedEv('r1', 'BAC-1', T0, 'S1'),
+      settledEv('r1', 'BAC-1', T0 + 1000, 'banker'),
+      startedEv('q1', 'BAC-2', T0, 'S1'),
+      settledEv('q1', 'BAC-2', T0 + 1000, 'player'),
+    ]);
+    const table = (tableId: string, road: [string, number, string][]) => ({
+      tableId,
+      gameId: 1,
+      provider: 1001,
+      shoeId: 'S1',
+      current: null,
+      road: road.map(([roundId, settledAt, winner]) => ({ roundId, settledAt, result: { winner } })),
+    });
+    const [one, two] = [s.tables['BAC-1'], s.tables['BAC-2']];
+    // Away meanwhile: BAC-2 settled q2, BAC-1 nothing.
+    s = reduce(
+      s,
+      tablesLoaded({
+        receivedAt: T0 + 5000,
+        tables: [
+          table('BAC-1', [['r1', T0 + 1000, 'banker']]),
+          table('BAC-2', [
+            ['q1', T0 + 1000, 'player'],
+            ['q2', T0 + 4000, 'tie'],
+          ]),
+        ],
+      }),
+    );
+    expect(s.tables['BAC-1']).toBe(one);
+    expect(s.tables['BAC-2']).not.toBe(two);
+    expect(s.tables['BAC-2']!.road.map((b) => b.roundId)).toEqual(['q1', 'q2']);
+    expect(s.tables['BAC-2']!.lastTs).toBe(T0 + 4000);
+  });
+
   it('plays a replay on emptied tables, ignores live rounds meanwhile, and returns to live', () => {
     let s = batch(initialMonitorState, [settledEv('live1', 'BAC-1', T0, 'banker')]);
     const liveChart = s.chart;

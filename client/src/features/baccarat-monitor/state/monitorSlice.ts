@@ -390,6 +390,24 @@ function pruneTables(state: MonitorState): void {
       delete state.tables[t.tableId];
 }
 
+/**
+ * Whether the starting picture's table adds anything to the table as the live events left it (a table not
+ * changed keeps its object: after a reconnect a wall of 150 tables re-rendered them all in one task, 50–60 ms,
+ * when a few seconds away changed a fraction of them). The same conditions as in `tablesLoaded`, read only.
+ */
+function pictureAdds(seen: MonitorTable | undefined, t: LiveTable): boolean {
+  const known = seen !== undefined && (seen.road.length > 0 || seen.current !== null);
+  if (!known) return true;
+  if (seen.shoeId === t.shoeId) {
+    const ids = new Set(seen.road.map((b) => b.roundId));
+    if (t.road.some((r) => !ids.has(r.roundId))) return true;
+  }
+  if (t.current && !seen.current && seen.last?.roundId !== t.current.roundId) return true;
+  const newestBead = seen.road[seen.road.length - 1];
+  if (!seen.last && newestBead) return true;
+  return Math.max(t.current?.startedAt ?? 0, newestBead?.settledAt ?? 0) > seen.lastTs;
+}
+
 export const monitorSlice = createSlice({
   name: 'baccaratMonitor',
   initialState: initialMonitorState,
@@ -401,7 +419,7 @@ export const monitorSlice = createSlice({
         const until = w.s.chartCountedUntil ?? -1;
         w.s.chartCountedUntil = null;
         for (const t of action.payload.tables) {
-          if (t.gameId !== 1) continue;
+          if (t.gameId !== 1 || !pictureAdds(w.s.tables[t.tableId], t)) continue;
           const existing = w.table(t.tableId);
           const table = existing ?? w.tableOf(t.tableId, t.provider, t.shoeId);
           const known = existing !== undefined && (table.road.length > 0 || table.current !== null);

@@ -111,9 +111,15 @@ interface GatewayProc {
   out: WriteStream | undefined;
 }
 
+let launches = 0;
+
 async function launch(g: GatewayProc, port: number): Promise<number> {
-  // BENCH_WALL_GATEWAY_PROFILE=<dir>: the gateway's CPU profile (node --cpu-prof), one file per start.
-  const prof = process.env.BENCH_WALL_GATEWAY_PROFILE;
+  // BENCH_WALL_GATEWAY_PROFILE=<dir>: the gateway's CPU profile (node --cpu-prof), one file per start;
+  // BENCH_WALL_GATEWAY_PROFILE_RESTART=<dir>: only the restarted gateway's (an hour's profile is too heavy).
+  const prof =
+    process.env.BENCH_WALL_GATEWAY_PROFILE ??
+    (launches > 0 ? process.env.BENCH_WALL_GATEWAY_PROFILE_RESTART : undefined);
+  launches += 1;
   const args = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-interval=1000'] : [];
   const child = spawn(process.execPath, [...args, 'gateway/dist/start.js'], {
     cwd: root,
@@ -420,15 +426,43 @@ const PAGE_PROBE = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) b.longTasks.push(e.startTime, e.duration);
   }).observe({ type: 'longtask', buffered: true });
+  // What a long task was (Long Animation Frames, where the browser has them): each frame that held one
+  // (blocking time over 0), its rendering's share and its longest scripts.
+  b.longFrames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!(e.blockingDuration > 0)) continue;
+        const end = e.startTime + e.duration;
+        b.longFrames.push({
+          at: e.startTime,
+          ms: Math.round(e.duration),
+          blockingMs: Math.round(e.blockingDuration),
+          renderMs: e.renderStart ? Math.round(end - e.renderStart) : 0,
+          styleLayoutMs: e.styleAndLayoutStart ? Math.round(end - e.styleAndLayoutStart) : 0,
+          scriptCount: e.scripts.length,
+          scripts: [...e.scripts].sort((x, y) => y.duration - x.duration).slice(0, 3).map((x) => ({
+            ms: Math.round(x.duration),
+            invoker: String(x.invoker).slice(0, 80),
+            type: x.invokerType,
+            fn: x.sourceFunctionName,
+            at: String(x.sourceURL).split('/').pop() + ':' + x.sourceCharPosition,
+            forcedLayoutMs: Math.round(x.forcedStyleAndLayoutDuration),
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
   window.__wallBench = b;
 })();`;
 
 const DRAIN = `(() => {
   const b = window.__wallBench;
-  const out = { frames: b.frames, work: b.work, longTasks: b.longTasks, now: performance.now(), origin: performance.timeOrigin };
+  const out = { frames: b.frames, work: b.work, longTasks: b.longTasks, longFrames: b.longFrames, now: performance.now(), origin: performance.timeOrigin };
   b.frames = [];
   b.work = [];
   b.longTasks = [];
+  b.longFrames = [];
   return out;
 })()`;
 
@@ -437,6 +471,8 @@ interface Drained {
   /** Each frame's start and its main-thread time (see PAGE_PROBE). */
   work: number[];
   longTasks: number[];
+  /** The Long Animation Frames that held a long task (see PAGE_PROBE). */
+  longFrames: ({ at: number } & Record<string, unknown>)[];
   now: number;
   /** The page clock's origin (epoch ms): a long task's epoch time is origin + startTime. */
   origin: number;
@@ -455,6 +491,8 @@ class PhaseRecord {
   longTasks: number[] = [];
   /** When each long task started (epoch ms), beside `longTasks`. */
   longTaskAt: number[] = [];
+  /** The Long Animation Frames that held them (their `at` in seconds from the phase's start). */
+  longFrames: Record<string, unknown>[] = [];
   excludedFrames = 0;
   samples: Sample[] = [];
   gcWindows: [number, number][] = [];
@@ -482,6 +520,9 @@ class PhaseRecord {
       this.longTasks.push(d.longTasks[i + 1] as number);
       this.longTaskAt.push(d.origin + (d.longTasks[i] as number));
     }
+    for (const f of d.longFrames ?? [])
+      if (!inGc(f.at, 0) && this.longFrames.length < 40)
+        this.longFrames.push({ ...f, at: r1((d.origin + f.at - this.startedAt) / 1000) });
   }
 }
 
@@ -636,7 +677,12 @@ function longTaskContext(rec: PhaseRecord, posts: readonly number[]) {
         slowestPostMsBefore: slowest,
       });
   });
-  return { longTasksAfterSlowPost: afterSlowPost, longTasksByTenth: byTenth.join(' '), longTaskList: list };
+  return {
+    longTasksAfterSlowPost: afterSlowPost,
+    longTasksByTenth: byTenth.join(' '),
+    longTaskList: list,
+    longFrames: rec.longFrames,
+  };
 }
 
 /** The gateway's ingest over a window: how long its posts took, and ms per 1,000 events early and late. */

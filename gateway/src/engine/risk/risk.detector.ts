@@ -461,6 +461,39 @@ export function selectKth(xs: Float64Array, k: number): number {
   return xs[lo]!;
 }
 
+/**
+ * Deletes from `map` the `drop` entries of lowest `value` (an entry whose value is undefined stays whatever
+ * it is), found by selection rather than by sorting them all: every entry below the drop-th lowest value goes,
+ * and as many at it as needed, the first in the map's order first. Whether any went.
+ */
+function dropLowest<V>(
+  map: Map<string, V>,
+  value: (key: string, entry: V) => number | undefined,
+  drop: number,
+): boolean {
+  const values = new Float64Array(map.size);
+  let n = 0;
+  for (const [k, v] of map) {
+    const x = value(k, v);
+    if (x !== undefined) values[n++] = x;
+  }
+  const count = Math.min(n, drop);
+  if (count <= 0) return false;
+  const bar = selectKth(values.subarray(0, n), count - 1);
+  let atBar = count;
+  for (const x of values.subarray(0, n)) if (x < bar) atBar -= 1;
+  for (const [k, v] of map) {
+    const x = value(k, v);
+    if (x === undefined || x > bar) continue;
+    if (x < bar) map.delete(k);
+    else if (atBar > 0) {
+      map.delete(k);
+      atBar -= 1;
+    }
+  }
+  return true;
+}
+
 /** A Bernoulli likelihood ratio: the alternative `alt` (never below chance `p0`) against chance. */
 function bernoulliFactor(hit: boolean, p0: number, alt: number): number {
   const p = Math.min(Math.max(p0, 1e-6), 1 - 1e-6);
@@ -477,6 +510,16 @@ function levelOf(score: number, s: RiskSettings): RiskLevel {
   if (score >= s.levelHigh) return RiskLevel.High;
   if (score >= s.levelMiddle) return RiskLevel.Middle;
   return RiskLevel.Abnormal;
+}
+
+/**
+ * Whether a round ends with an expire, after `rounds` rounds, with `pairsAdded` pair states made since the last
+ * one and `accounts` accounts: every 1000 rounds, as soon as new pairs could take the pairs past twice their
+ * cap, and when the accounts pass their cap and its slack. {@link RiskDetectorImpl.walksState} asks it of the
+ * round to come (its bounds at most), the round itself of what it left.
+ */
+function expireDue(rounds: number, pairsAdded: number, accounts: number): boolean {
+  return rounds % 1000 === 0 || pairsAdded > MAX_PAIRS || accounts > MAX_ACCOUNTS + ACCOUNTS_SLACK;
 }
 
 export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
@@ -524,9 +567,11 @@ class RiskDetectorImpl implements RiskDetector<State> {
   walksState(input: RiskInput): boolean {
     return (
       input.type === 'round' &&
-      ((this.s.rounds + 1) % 1000 === 0 ||
-        this.pairsAdded + MAX_NEW_PAIRS_A_ROUND > MAX_PAIRS ||
-        this.s.accounts.size + input.round.bets.length > MAX_ACCOUNTS + ACCOUNTS_SLACK)
+      expireDue(
+        this.s.rounds + 1,
+        this.pairsAdded + MAX_NEW_PAIRS_A_ROUND,
+        this.s.accounts.size + input.round.bets.length,
+      )
     );
   }
 
@@ -701,14 +746,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
     const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
     this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
-    // Every 1000 rounds, as soon as new pairs could take the pairs past twice their cap, and when the
-    // accounts pass their cap and its slack.
-    if (
-      this.s.rounds % 1000 === 0 ||
-      this.pairsAdded > MAX_PAIRS ||
-      this.s.accounts.size > MAX_ACCOUNTS + ACCOUNTS_SLACK
-    )
-      this.expire(r.settledAt);
+    if (expireDue(this.s.rounds, this.pairsAdded, this.s.accounts.size)) this.expire(r.settledAt);
     return out;
   }
 
@@ -1451,23 +1489,11 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private capAccounts(): boolean {
     const { accounts, flagged } = this.s;
-    const seen = new Float64Array(accounts.size);
-    let n = 0;
-    for (const [k, acc] of accounts) if (!flagged[`player:${k}`]) seen[n++] = acc.lastSeen;
-    const drop = Math.min(n, accounts.size - MAX_ACCOUNTS);
-    if (drop <= 0) return false;
-    const bar = selectKth(seen.subarray(0, n), drop - 1);
-    let atBar = drop;
-    for (const t of seen.subarray(0, n)) if (t < bar) atBar -= 1;
-    for (const [k, acc] of accounts) {
-      if (acc.lastSeen > bar || flagged[`player:${k}`]) continue;
-      if (acc.lastSeen < bar) accounts.delete(k);
-      else if (atBar > 0) {
-        accounts.delete(k);
-        atBar -= 1;
-      }
-    }
-    return true;
+    return dropLowest(
+      accounts,
+      (k, acc) => (flagged[`player:${k}`] ? undefined : acc.lastSeen),
+      accounts.size - MAX_ACCOUNTS,
+    );
   }
 
   /**
@@ -1478,26 +1504,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private capPairs(): void {
     const { pairs } = this.s;
-    const scores = new Float64Array(pairs.size);
-    let n = 0;
-    for (const [k, p] of pairs) {
-      const score = p.logOpp + p.logMatch;
-      if (score <= 0 && p.evidenceCount === 0) pairs.delete(k);
-      else scores[n++] = score;
-    }
-    const drop = n - MAX_PAIRS;
-    if (drop <= 0) return;
-    // The drop-th smallest score is the bar: every pair below it goes, and as many of those at it as needed.
-    const bar = selectKth(scores.subarray(0, n), drop - 1);
-    let atBar = drop;
-    for (const s of scores.subarray(0, n)) if (s < bar) atBar -= 1;
-    for (const [k, p] of pairs) {
-      const score = p.logOpp + p.logMatch;
-      if (score < bar) pairs.delete(k);
-      else if (score === bar && atBar > 0) {
-        pairs.delete(k);
-        atBar -= 1;
-      }
-    }
+    for (const [k, p] of pairs) if (p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0) pairs.delete(k);
+    dropLowest(pairs, (_, p) => p.logOpp + p.logMatch, pairs.size - MAX_PAIRS);
   }
 }

@@ -3,7 +3,9 @@ import { PERM } from '@dms/shared/permissions/codes';
 import type { LiveTable } from '@dms/shared/contracts/http/liveReplay';
 import type { PlatformEvent } from '@dms/shared/contracts/events/platform';
 import { T0, ev } from '../../engine/events.fixtures';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
+import { PeriodRepository } from './live.period.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,4 +107,34 @@ describe('GET /live/tables', () => {
     const risk = await createStaff(t, { codes: [PERM.RISK_DATA] });
     expect((await tables(risk.token, 1)).status).toBe(403);
   });
+
+  // SQLite's planner, without statistics, chooses by the shape of the query: what it reads does not depend on
+  // the data, so an empty store shows the plan of a busy one.
+  it.skipIf(!!process.env.DATABASE_URL)(
+    "reads a scoped picture by the rounds' indexes, never every bet of the caller's providers nor every round",
+    async () => {
+      const sqlite = t.app.store.sqlite!;
+      const queries: CompiledQuery[] = [];
+      // The store's own connection, its queries logged (never destroyed here: that would close it).
+      const db = new Kysely<unknown>({
+        dialect: new SqliteDialect({ database: sqlite }),
+        log: (e) => void (e.level === 'query' && queries.push(e.query)),
+      });
+      const repo = new PeriodRepository({ db: db as never });
+      await repo.totals(
+        Array.from({ length: 150 }, (_, i) => `R-${i}`),
+        [1001, 1002, 1003, 1004, 1005, 1006],
+      );
+      await repo.newestStart(1);
+      await repo.roundsSince(1, T0);
+      const plans = queries.map((q) =>
+        (sqlite.prepare(`explain query plan ${q.sql}`).all(...q.parameters) as { detail: string }[])
+          .map((r) => r.detail)
+          .join('; '),
+      );
+      expect(plans[0]).toMatch(/bet_record USING INDEX bet_round/);
+      expect(plans[1]).toMatch(/USING (COVERING )?INDEX round_game_start/);
+      expect(plans[2]).toMatch(/USING INDEX round_game_start/);
+    },
+  );
 });

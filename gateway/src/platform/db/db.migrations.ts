@@ -15,7 +15,12 @@ import {
   riskSnapshotPiecesMigration,
 } from './db.riskRunner';
 import { DISPLAY_TOKENS_MIGRATION, displayTokensMigration } from './db.displayTokens';
-import { LIVE_REPLAY_MIGRATION, liveReplayMigration } from './db.liveReplay';
+import {
+  LIVE_REPLAY_MIGRATION,
+  LIVE_TABLES_MIGRATION,
+  liveReplayMigration,
+  liveTablesMigration,
+} from './db.liveReplay';
 import {
   RISK_ADMIN_MIGRATION,
   RISK_FINDINGS_MIGRATION,
@@ -194,6 +199,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [GAME_TABLES_MIGRATION]: gameTablesMigration(dialect),
     [TP_SIMULATIONS_MIGRATION]: tpSimulationsMigration(dialect),
     [RISK_SNAPSHOT_PIECES_MIGRATION]: riskSnapshotPiecesMigration,
+    [LIVE_TABLES_MIGRATION]: liveTablesMigration,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplayItem } from '@dms/shared/contracts/http/liveReplay';
+import type { LiveTable, ReplayItem } from '@dms/shared/contracts/http/liveReplay';
 import type { CrossbetGroup } from '@dms/shared/contracts/live/events';
 import { eventWeight, sliceByWeight } from '@/lib/live/liveBatches';
 import {
@@ -510,7 +510,7 @@ describe('baccarat monitor slice', () => {
       startedEv('q1', 'BAC-2', T0, 'S1'),
       settledEv('q1', 'BAC-2', T0 + 1000, 'player'),
     ]);
-    const table = (tableId: string, road: [string, number, string][]) => ({
+    const table = (tableId: string, road: [string, number, string][]): LiveTable => ({
       tableId,
       gameId: 1,
       provider: 1001,

@@ -5,6 +5,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import { enumLabel } from '@dms/shared/domain/labels';
+import { alertSubjectText } from '@/lib/alerts/alertSubject';
 import { playAlertTone } from '@/lib/alerts/alertTone';
 import {
   ALERT_CENTRE_PATH,
@@ -50,14 +51,8 @@ export function AlertToasts() {
     if (pending.length === 0) return;
     const language = languageOf(i18n.language);
     const providerName = (id: number) => names.get(id) ?? String(id);
-    const subjectOf = ({ alert }: LiveAlertEntry) => {
-      if (alert.kind === 'provider') return providerName(Number(alert.subject));
-      if (alert.kind === 'player') {
-        const [p, ...rest] = alert.subject.split(':');
-        return `${providerName(Number(p))} · ${rest.join(':')}`;
-      }
-      return alert.subject.slice(0, 12);
-    };
+    const subjectOf = ({ alert }: LiveAlertEntry) =>
+      alertSubjectText(alert.kind, alert.subject, providerName);
     const open = {
       text: t('common:alerts.openCentre'),
       href: ALERT_CENTRE_PATH,

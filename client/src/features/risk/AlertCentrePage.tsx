@@ -29,6 +29,7 @@ import { showSuccess } from '@/lib/notify/toaster';
 import { useAlertActionMutation, useAlertListQuery } from './api/riskApi';
 import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
 import { LevelTag } from '@/components/risk/LevelTag';
+import { alertSubjectText } from '@/lib/alerts/alertSubject';
 import { RiskTable, type RiskColumn } from './components/RiskTable';
 import { useLiveAlertList } from './state/liveAlertList';
 
@@ -78,14 +79,7 @@ export function AlertCentrePage() {
     setFilter({ ...filter, ...patch });
     paging.setPage(1);
   };
-  const subjectOf = (a: AlertRow) => {
-    if (a.kind === 'provider') return scope.providerName(Number(a.subject));
-    if (a.kind === 'player') {
-      const [p, ...rest] = a.subject.split(':');
-      return `${scope.providerName(Number(p))} · ${rest.join(':')}`;
-    }
-    return `${t('alertKind.crossbet')} ${a.subject.slice(0, 12)}`;
-  };
+  const subjectOf = (a: AlertRow) => alertSubjectText(a.kind, a.subject, scope.providerName);
   const columns: RiskColumn<AlertRow>[] = [
     { key: 'id', title: '#', numeric: true, cell: (a) => a.id },
     { key: 'raised', title: t('col.raisedAt'), cell: (a) => formatDate(a.raisedAt) },

@@ -3,9 +3,9 @@ import { useEffect, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { alertSubjectText } from '@dms/shared/domain/alertSubject';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import { enumLabel } from '@dms/shared/domain/labels';
-import { alertSubjectText } from '@/lib/alerts/alertSubject';
 import { playAlertTone } from '@/lib/alerts/alertTone';
 import {
   ALERT_CENTRE_PATH,

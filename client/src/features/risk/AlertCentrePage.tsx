@@ -20,6 +20,7 @@ import {
   type AlertActionBody,
   type AlertRow,
 } from '@dms/shared/contracts/http/risk';
+import { alertSubjectText } from '@dms/shared/domain/alertSubject';
 import { PERM } from '@dms/shared/permissions/codes';
 import { formatDate } from '@dms/shared/format/date';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
@@ -29,7 +30,6 @@ import { showSuccess } from '@/lib/notify/toaster';
 import { useAlertActionMutation, useAlertListQuery } from './api/riskApi';
 import { EvidenceDialog } from '@/components/risk/EvidenceDialog';
 import { LevelTag } from '@/components/risk/LevelTag';
-import { alertSubjectText } from '@/lib/alerts/alertSubject';
 import { RiskTable, type RiskColumn } from './components/RiskTable';
 import { useLiveAlertList } from './state/liveAlertList';
 

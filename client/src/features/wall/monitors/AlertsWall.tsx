@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alertSubjectText } from '@dms/shared/domain/alertSubject';
 import { RISK_LEVEL_LABEL_KEYS } from '@dms/shared/domain/enums';
 import {
   LIVE_COMMANDS,
@@ -116,7 +117,8 @@ export function AlertsWall({ live, token, stale, now }: WallMonitorProps) {
   const alerts = openAlertsNewestFirst(board);
   const shown = alerts.slice(0, ROWS_SHOWN);
   const total = LEVELS_HIGH_FIRST.reduce((sum, level) => sum + board.counts[level], 0);
-  const providerText = (ids: number[]) => ids.map((id) => providerNames.get(id) ?? String(id)).join(', ');
+  const providerName = (id: number) => providerNames.get(id) ?? String(id);
+  const providerText = (ids: number[]) => ids.map(providerName).join(', ');
 
   return (
     <div className={`wall-alerts${stale ? ' wall-alerts--stale' : ''}`} data-testid="wall-alerts">
@@ -169,8 +171,9 @@ export function AlertsWall({ live, token, stale, now }: WallMonitorProps) {
               >
                 <span className="wall-alert__level">{t(`common:${RISK_LEVEL_LABEL_KEYS[a.level]}`)}</span>
                 <span className="wall-alert__kind">{t(`risk:alertKind.${a.kind}`)}</span>
+                {/* In words, as the toast and the alert centre say it; the raw id stays on hover. */}
                 <span className="wall-alert__subject" title={a.subject} translate="no">
-                  {a.subject}
+                  {alertSubjectText(a.kind, a.subject, providerName)}
                 </span>
                 <span className="wall-alert__providers" translate="no">
                   {providerText(a.providers)}

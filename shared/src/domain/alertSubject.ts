@@ -1,7 +1,7 @@
 /**
- * What an alert is about, in words, the same on every screen: a provider by its name, a player as
- * `provider · account`, a cross-bet group by its members' accounts (`a · b · c`: the group's id,
- * `ring:1001:a|1001:b|1001:c`, cut to a dozen characters said nothing an operator could read).
+ * What an alert is about, in words, the same on every screen (the toast, the alert centre and the alerts
+ * wall): a provider by its name, a player as `provider · account`, a cross-bet group by its members'
+ * accounts (`a · b · c`: the group's id, `ring:1001:a|1001:b|1001:c`, said nothing an operator could read).
  */
 export function alertSubjectText(
   kind: string,

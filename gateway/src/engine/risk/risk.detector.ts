@@ -4,7 +4,7 @@ import { RiskLevel } from '@dms/shared/domain/enums';
 import { HOUSE_EDGE } from '@dms/shared/games/settlement';
 import { TEEN_PATTI_CATEGORY_COUNTS, TEEN_PATTI_HANDS, TeenPattiCategory } from '@dms/shared/games/teenPatti';
 import type { RiskInput, SettledRound, WalletEvent } from './detector.port';
-import { RecordMap } from './recordMap';
+import { RecordMap, type Summariser } from './recordMap';
 import type {
   CrossbetFinding,
   GroupMember,
@@ -462,35 +462,44 @@ export function selectKth(xs: Float64Array, k: number): number {
 }
 
 /**
- * Deletes from `map` the `drop` entries of lowest `value` (an entry whose value is undefined stays whatever
- * it is), found by selection rather than by sorting them all: every entry below the drop-th lowest value goes,
- * and as many at it as needed, the first in the map's order first. Whether any went.
+ * Deletes from `map` the entries `dropAlways` picks, then of the others as many as go past `keep`, those of
+ * lowest `value` (an entry whose value is undefined stays whatever it is), found by selection rather than by
+ * sorting them all: every entry below the last dropped value goes, and as many at it as needed, the first in
+ * the map's order first. The entries are walked by their summaries (twice), so a map read back a piece at a
+ * time is not read for it. Whether any went.
  */
 function dropLowest<V>(
-  map: Map<string, V>,
-  value: (key: string, entry: V) => number | undefined,
-  drop: number,
+  map: RecordMap<V>,
+  keep: number,
+  value: (key: string, s: Float64Array) => number | undefined,
+  dropAlways?: (s: Float64Array) => boolean,
 ): boolean {
   const values = new Float64Array(map.size);
   let n = 0;
-  for (const [k, v] of map) {
-    const x = value(k, v);
+  let dropped = false;
+  map.forEachSummary((k, s) => {
+    if (dropAlways?.(s)) {
+      map.delete(k);
+      dropped = true;
+      return;
+    }
+    const x = value(k, s);
     if (x !== undefined) values[n++] = x;
-  }
-  const count = Math.min(n, drop);
-  if (count <= 0) return false;
+  });
+  const count = Math.min(n, map.size - keep);
+  if (count <= 0) return dropped;
   const bar = selectKth(values.subarray(0, n), count - 1);
   let atBar = count;
   for (const x of values.subarray(0, n)) if (x < bar) atBar -= 1;
-  for (const [k, v] of map) {
-    const x = value(k, v);
-    if (x === undefined || x > bar) continue;
+  map.forEachSummary((k, s) => {
+    const x = value(k, s);
+    if (x === undefined || x > bar) return;
     if (x < bar) map.delete(k);
     else if (atBar > 0) {
       map.delete(k);
       atBar -= 1;
     }
-  }
+  });
   return true;
 }
 
@@ -522,6 +531,34 @@ function expireDue(rounds: number, pairsAdded: number, accounts: number): boolea
   return rounds % 1000 === 0 || pairsAdded > MAX_PAIRS || accounts > MAX_ACCOUNTS + ACCOUNTS_SLACK;
 }
 
+/**
+ * What {@link RiskDetectorImpl.expire} reads of an account and of a pair, kept beside their keys in a stored
+ * snapshot: a detector restored from one expires (and caps) before its records are read back, and a restart
+ * does not wait for its whole state.
+ */
+const ACCOUNT_LAST_SEEN = 0;
+const ACCOUNT_SUMMARY: Summariser<AccountState> = {
+  id: 'lastSeen',
+  width: 1,
+  of(acc, out) {
+    out[ACCOUNT_LAST_SEEN] = acc.lastSeen;
+  },
+};
+const PAIR_LAST_SEEN = 0;
+const PAIR_SCORE = 1;
+const PAIR_EVIDENCE = 2;
+const PAIR_A_LENGTH = 3;
+const PAIR_SUMMARY: Summariser<PairState> = {
+  id: 'lastSeen,logOpp+logMatch,evidenceCount,a.length',
+  width: 4,
+  of(p, out) {
+    out[PAIR_LAST_SEEN] = p.lastSeen;
+    out[PAIR_SCORE] = p.logOpp + p.logMatch;
+    out[PAIR_EVIDENCE] = p.evidenceCount;
+    out[PAIR_A_LENGTH] = p.a.length;
+  },
+};
+
 export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
   new RiskDetectorImpl(settings, snapshot as StoredState | undefined);
 
@@ -545,6 +582,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     this.s = snapshot
       ? { ...snapshot, accounts: RecordMap.from(snapshot.accounts), pairs: RecordMap.from(snapshot.pairs) }
       : emptyState();
+    this.s.accounts.summary = ACCOUNT_SUMMARY;
+    this.s.pairs.summary = PAIR_SUMMARY;
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
   }
 
@@ -567,6 +606,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
   walksState(input: RiskInput): boolean {
     return (
       input.type === 'round' &&
+      !(this.s.accounts.walksWithoutReading && this.s.pairs.walksWithoutReading) &&
       expireDue(
         this.s.rounds + 1,
         this.pairsAdded + MAX_NEW_PAIRS_A_ROUND,
@@ -1448,22 +1488,31 @@ class RiskDetectorImpl implements RiskDetector<State> {
     let accountsGone = false;
     if (horizon > this.accountsSeenFloor) {
       let floor = Infinity;
-      for (const [k, acc] of accounts) {
-        if (acc.lastSeen < horizon) {
+      accounts.forEachSummary((k, s) => {
+        const lastSeen = s[ACCOUNT_LAST_SEEN]!;
+        if (lastSeen < horizon) {
           accounts.delete(k);
           accountsGone = true;
-        } else if (acc.lastSeen < floor) floor = acc.lastSeen;
-      }
+        } else if (lastSeen < floor) floor = lastSeen;
+      });
       this.accountsSeenFloor = floor;
     }
     if (accounts.size > MAX_ACCOUNTS) accountsGone = this.capAccounts() || accountsGone;
     // A pair goes with its age or with either account (pairs are only made between known accounts).
     if (accountsGone || horizon > this.pairsSeenFloor) {
       let floor = Infinity;
-      for (const [k, p] of pairs) {
-        if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) pairs.delete(k);
-        else if (p.lastSeen < floor) floor = p.lastSeen;
-      }
+      pairs.forEachSummary((k, s, p) => {
+        const lastSeen = s[PAIR_LAST_SEEN]!;
+        // Its key is `a|b` (pairKey), `a` of the length its summary keeps.
+        const aLength = s[PAIR_A_LENGTH]!;
+        if (
+          lastSeen < horizon ||
+          !accounts.has(p?.a ?? k.slice(0, aLength)) ||
+          !accounts.has(p?.b ?? k.slice(aLength + 1))
+        )
+          pairs.delete(k);
+        else if (lastSeen < floor) floor = lastSeen;
+      });
       this.pairsSeenFloor = floor;
     }
     for (const [k, g] of Object.entries(this.s.rings))
@@ -1489,10 +1538,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private capAccounts(): boolean {
     const { accounts, flagged } = this.s;
-    return dropLowest(
-      accounts,
-      (k, acc) => (flagged[`player:${k}`] ? undefined : acc.lastSeen),
-      accounts.size - MAX_ACCOUNTS,
+    return dropLowest(accounts, MAX_ACCOUNTS, (k, s) =>
+      flagged[`player:${k}`] ? undefined : s[ACCOUNT_LAST_SEEN],
     );
   }
 
@@ -1503,8 +1550,11 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * evidence, and this runs every few dozen rounds.
    */
   private capPairs(): void {
-    const { pairs } = this.s;
-    for (const [k, p] of pairs) if (p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0) pairs.delete(k);
-    dropLowest(pairs, (_, p) => p.logOpp + p.logMatch, pairs.size - MAX_PAIRS);
+    dropLowest(
+      this.s.pairs,
+      MAX_PAIRS,
+      (_, s) => s[PAIR_SCORE],
+      (s) => s[PAIR_SCORE]! <= 0 && s[PAIR_EVIDENCE] === 0,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordMap } from './recordMap';
+import { RecordMap, type Summariser } from './recordMap';
 import { LazyRecordMap, readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 
 const noPause = { sliceMs: 50, pause: async () => {} };
@@ -134,11 +134,33 @@ describe('snapshot pieces', () => {
     };
     for (let round = 0; round < 20; round++) {
       const stored = new RecordMap<{ n: number }>();
+      // Every other round, stored with a summary (numbers JSON cannot write among them).
+      const of = (v: { n: number }, out: Float64Array) =>
+        out.set([v.n, v.n % 97 === 0 ? Infinity : v.n % 89 === 0 ? NaN : -v.n]);
+      const summary: Summariser<{ n: number }> | undefined =
+        round % 2 === 0 ? undefined : { id: 'n', width: 2, of };
+      stored.summary = summary;
       const n = 500 + Math.floor(rand() * 1500);
       for (let i = 0; i < n; i++) stored.set(`k${Math.floor(rand() * n * 1.5)}`, { n: i });
       const text = (await writeSnapshotPieces({ m: stored }, noPause))!;
       const whole = new RecordMap(stored);
+      whole.summary = summary ?? { id: 'n', width: 2, of };
       const lazy = ((await readSnapshotPieces(text, noPause)) as { m: LazyRecordMap<{ n: number }> }).m;
+      lazy.summary = whole.summary;
+      expect(lazy.walksWithoutReading).toBe(summary !== undefined);
+      /** A walk by summaries that deletes some of what it meets: what it met, and deleted. */
+      const walk = (map: RecordMap<{ n: number }>, drop: number) => {
+        const met: [string, number, number][] = [];
+        map.forEachSummary((k, s) => {
+          met.push([k, s[0]!, s[1]!]);
+          if (drop > 0 && (met.length * 7) % 11 === 0) {
+            map.delete(k);
+            // One not met yet, too.
+            map.delete(`k${met.length}`);
+          }
+        });
+        return met;
+      };
       const waiting: (() => void)[] = [];
       const loading = lazy.load({ sliceMs: 0, pause: () => new Promise<void>((r) => waiting.push(r)) });
       for (let op = 0; op < 3000; op++) {
@@ -150,8 +172,13 @@ describe('snapshot pieces', () => {
           lazy.set(key, { n: -op });
           whole.set(key, { n: -op });
         } else if (u < 0.8) expect(lazy.delete(key)).toBe(whole.delete(key));
-        else if (u < 0.97) waiting.shift()?.();
-        else {
+        else if (u < 0.96) waiting.shift()?.();
+        else if (u < 0.97) {
+          const asked = lazy.readAsked + lazy.readAtOnce;
+          const drop = rand() < 0.5 ? 1 : 0;
+          expect(walk(lazy, drop)).toEqual(walk(whole, drop));
+          if (summary) expect(lazy.readAsked + lazy.readAtOnce).toBe(asked);
+        } else {
           // A get then a set of the same record object, as the detector updates its records in place.
           const a = lazy.get(key);
           const b = whole.get(key);

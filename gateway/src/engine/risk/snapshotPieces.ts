@@ -1,4 +1,4 @@
-import { RecordMap } from './recordMap';
+import { RecordMap, type Summariser } from './recordMap';
 import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from './slicedJson';
 
 /**
@@ -18,7 +18,9 @@ import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from
  * the top level on one line; then for each top-level {@link RecordMap}, in the map's order, blocks of
  * {@link BLOCK_ROWS} entries: a line naming the map and the block's shapes (the fields of its records, in their
  * order; null for a value kept whole), then a line per entry: its shape, its key and its values (field names
- * once a block: about 40 % fewer bytes on bench-wall's tables).
+ * once a block: about 40 % fewer bytes on bench-wall's tables). A map with a {@link RecordMap.summary} has its
+ * records' summaries on the block's line too, after the shapes: the summary's id and its numbers, row by row
+ * (`["accounts",[…],"lastSeen",[1764310000000,…]]`; a number JSON cannot write, as a string).
  *
  * Reading it back gives a value whose `JSON.stringify` is that of the value written. Its maps come back as
  * {@link LazyRecordMap}s: only each entry's key and line are read first (a restart of 436,000 accounts and
@@ -73,14 +75,19 @@ export async function writeSnapshotPieces(
     // A block's shapes: the fields of its records (null: a value that is not a plain record, kept whole).
     let shapes: (string[] | null)[] = [];
     let rows: unknown[][] = [];
+    const map = value[name] as RecordMap<unknown>;
+    const summary = map.summary;
+    const numbers = new Float64Array(summary?.width ?? 0);
+    let summaries: (number | string)[] = [];
     const flush = async () => {
-      out.push(JSON.stringify([name, shapes]), '\n');
+      out.push(JSON.stringify(summary ? [name, shapes, summary.id, summaries] : [name, shapes]), '\n');
       for (const row of rows) out.push(JSON.stringify(row), '\n');
       shapes = [];
       rows = [];
+      summaries = [];
       if (slice.due) await slice.pause();
     };
-    for (const [key, v] of value[name] as RecordMap<unknown>) {
+    for (const [key, v] of map) {
       const row: unknown[] = [0, key];
       let f: string[] | null = null;
       if (isRecord(v)) {
@@ -101,6 +108,10 @@ export async function writeSnapshotPieces(
       if (shape < 0) shape = shapes.push(f) - 1;
       row[0] = shape;
       rows.push(row);
+      if (summary) {
+        summary.of(v, numbers);
+        for (const x of numbers) summaries.push(Number.isFinite(x) ? x : String(x));
+      }
       if (rows.length >= BLOCK_ROWS) await flush();
     }
     if (rows.length > 0) await flush();
@@ -167,7 +178,8 @@ function valueOf(row: unknown[], block: Block, name: string): unknown {
  * and {@link LazyRecordMap.load} reads the others in slices behind. It answers as the map read back whole
  * would, in the same order: the stored entries in their stored order, then those added since in the order
  * they came (an entry deleted and set again is one of those). A walk of it (its iterators, `forEach`,
- * `toJSON`) first reads what is left, at once.
+ * `toJSON`) first reads what is left, at once; a walk by summaries ({@link LazyRecordMap.forEachSummary})
+ * reads nothing when they were stored.
  */
 export class LazyRecordMap<V> extends RecordMap<V> {
   /**
@@ -178,7 +190,12 @@ export class LazyRecordMap<V> extends RecordMap<V> {
   private keysAt: string[] = [];
   private starts: number[] = [];
   private blockAt: number[] = [];
+  /** By stored position, its row in its block (where its summary is). */
+  private rowAt: number[] = [];
   private blocks: Block[] = [];
+  /** By block: its rows, and its summaries' id and numbers (none: stored without). */
+  private blockRows: number[] = [];
+  private blockSummaries: { id: unknown; numbers: unknown[] }[] = [];
   /** Stored entries not read yet, not deleted: their position. */
   private pending = new Map<string, number>();
   /** Stored entries read (or set) before the load reached their position. */
@@ -206,22 +223,81 @@ export class LazyRecordMap<V> extends RecordMap<V> {
 
   /** Notes the stored entry `key` on `text`'s line that begins at `start`, of the last block named. */
   note(key: string, start: number): void {
+    const block = this.blocks.length - 1;
+    const row = this.blockRows[block]!;
+    this.blockRows[block] = row + 1;
     const at = this.pending.get(key);
     if (at !== undefined) {
       // A key stored twice: its first place, its last value (as Map.set of each in turn).
       this.starts[at] = start;
-      this.blockAt[at] = this.blocks.length - 1;
+      this.blockAt[at] = block;
+      this.rowAt[at] = row;
       return;
     }
     this.pending.set(key, this.keysAt.length);
     this.keysAt.push(key);
     this.starts.push(start);
-    this.blockAt.push(this.blocks.length - 1);
+    this.blockAt.push(block);
+    this.rowAt.push(row);
   }
 
-  /** Starts a block of entries of these shapes. */
-  block(shapes: (string[] | null)[]): void {
+  /** Starts a block of entries of these shapes (and their summaries, when stored). */
+  block(shapes: (string[] | null)[], summaryId?: unknown, summaries?: unknown): void {
     this.blocks.push(buildersOf(shapes));
+    this.blockRows.push(0);
+    this.blockSummaries.push({ id: summaryId, numbers: Array.isArray(summaries) ? summaries : [] });
+  }
+
+  /** Whether every block stored this summary's numbers for each of its rows. */
+  private storedSummaries(summary: Summariser<V> | undefined): summary is Summariser<V> {
+    return (
+      summary !== undefined &&
+      this.blockSummaries.every(
+        (b, i) => b.id === summary.id && b.numbers.length === this.blockRows[i]! * summary.width,
+      )
+    );
+  }
+
+  override get walksWithoutReading(): boolean {
+    return this.text === undefined || this.storedSummaries(this.summary);
+  }
+
+  override forEachSummary(fn: (key: string, summary: Float64Array, value: V | undefined) => void): void {
+    const summary = this.summary;
+    if (this.text === undefined || !this.storedSummaries(summary)) {
+      this.loadNow();
+      super.forEachSummary(fn);
+      return;
+    }
+    // In the map's order: the entries taken into the map itself, the stored ones after them (by their stored
+    // summaries when not read yet), then those added since.
+    const width = summary.width;
+    const out = new Float64Array(width);
+    for (const [k, v] of super.entries()) {
+      summary.of(v, out);
+      fn(k, out, v);
+    }
+    const { keysAt, pending, early, blockAt, rowAt, blockSummaries } = this;
+    for (let at = this.next; at < keysAt.length; at++) {
+      const key = keysAt[at]!;
+      if (pending.get(key) === at) {
+        const numbers = blockSummaries[blockAt[at]!]!.numbers;
+        const from = rowAt[at]! * width;
+        for (let i = 0; i < width; i++) {
+          const x = numbers[from + i];
+          out[i] = typeof x === 'number' ? x : Number(x);
+        }
+        fn(key, out, undefined);
+      } else if (early.has(key)) {
+        const v = early.get(key)!;
+        summary.of(v, out);
+        fn(key, out, v);
+      }
+    }
+    for (const [k, v] of this.added) {
+      summary.of(v, out);
+      fn(k, out, v);
+    }
   }
 
   private read(at: number): V {
@@ -240,7 +316,10 @@ export class LazyRecordMap<V> extends RecordMap<V> {
       this.keysAt = [];
       this.starts = [];
       this.blockAt = [];
+      this.rowAt = [];
       this.blocks = [];
+      this.blockRows = [];
+      this.blockSummaries = [];
       this.pending = new Map();
       this.early = new Map();
       this.added = new Map();
@@ -431,11 +510,16 @@ export async function readSnapshotPieces(text: string, options: SliceOptions): P
     const { start: at, end: stop } = lines;
     if (text.charCodeAt(at + 1) === 0x22 /* " */) {
       // A block: its map's name and shapes.
-      const [blockName, blockShapes] = JSON.parse(text.slice(at, stop)) as [string, (string[] | null)[]];
+      const [blockName, blockShapes, summaryId, summaries] = JSON.parse(text.slice(at, stop)) as [
+        string,
+        (string[] | null)[],
+        unknown,
+        unknown,
+      ];
       name = blockName;
       map = maps.get(name);
       if (!map) throw new Error(`stored snapshot: a block of "${name}", which its header does not name`);
-      map.block(blockShapes);
+      map.block(blockShapes, summaryId, summaries);
       shapes = blockShapes.length;
     } else {
       // An entry: `[shape,"key",…]`; its key read here, the rest when it is asked for.

@@ -1,5 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { LIVE_PACK, unpackToListeners } from '@dms/shared/contracts/live/events';
+import { LIVE_PACK, unpackToListenersAndAny } from '@dms/shared/contracts/live/events';
 import type { HandshakeError } from '@dms/shared/contracts/live/session';
 
 /**
@@ -19,7 +19,7 @@ export function connectLive(
     reconnection: false,
     forceNew: true,
   });
-  if (unpack) socket.on(LIVE_PACK, (entries: unknown) => unpackToListeners(socket, entries, true));
+  if (unpack) socket.on(LIVE_PACK, (entries: unknown) => unpackToListenersAndAny(socket, entries));
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {

@@ -9,6 +9,9 @@ import {
   liveResumedSchema,
   parseServerEvent,
   screensOf,
+  unpackToListeners,
+  unpackToListenersAndAny,
+  type PackReceiver,
 } from './events';
 import { PERM } from '../../permissions/codes';
 
@@ -134,5 +137,36 @@ describe('the live contract', () => {
     expect(ack.safeParse({ error: { code: -1, msg: 'after: too far back' } }).success).toBe(true);
     expect(ack.safeParse({ data: { replayed: -1, upTo: 45 } }).success).toBe(false);
     expect(CLIENT_COMMAND_SCHEMAS[LIVE_COMMANDS.resume].safeParse({ v: 1, after: 0 }).success).toBe(true);
+  });
+});
+
+describe('live:pack on the receiving side', () => {
+  /** A socket's listeners as socket.io keeps them: by event, and the `onAny` ones. */
+  function receiver() {
+    const got: string[] = [];
+    const byEvent = new Map<string, ((payload: { n: number }) => void)[]>([
+      ['bets:placed', [(p) => got.push(`bets ${p.n}`)]],
+      ['round:started', [(p) => got.push(`started ${p.n}`)]],
+    ]);
+    const any = [(event: string, p: { n: number }) => got.push(`any ${event} ${p.n}`)];
+    const socket: PackReceiver = {
+      listeners: (event) => byEvent.get(event) ?? [],
+      listenersAny: () => any,
+    };
+    return { socket, got };
+  }
+  const pack = [['bets:placed', { n: 1 }], 'not a pair', ['round:started', { n: 2 }]];
+
+  it("hands each pair to its event's listeners, leaving the onAny listeners the pack as one message", () => {
+    const { socket, got } = receiver();
+    unpackToListeners(socket, pack);
+    unpackToListeners(socket, { not: 'a list' });
+    expect(got).toEqual(['bets 1', 'started 2']);
+  });
+
+  it('hands each pair to the onAny listeners first too, as if it had come alone', () => {
+    const { socket, got } = receiver();
+    unpackToListenersAndAny(socket, pack);
+    expect(got).toEqual(['any bets:placed 1', 'bets 1', 'any round:started 2', 'started 2']);
   });
 });

@@ -252,7 +252,7 @@ export function forEachPacked(entries: unknown, deliver: (event: string, payload
     if (Array.isArray(entry) && typeof entry[0] === 'string') deliver(entry[0], entry[1]);
 }
 
-/** A socket.io client socket, as {@link unpackToListeners} sees it. */
+/** A socket.io client socket, as {@link unpackToListeners} and {@link unpackToListenersAndAny} see it. */
 export interface PackReceiver {
   listeners(event: string): ((...args: never[]) => unknown)[];
   listenersAny(): ((...args: never[]) => unknown)[];
@@ -260,12 +260,24 @@ export interface PackReceiver {
 
 /**
  * The receiving side of `live:pack` on a socket.io client: each pair goes to the socket's listeners of its
- * event, as if it had come alone, and with `withAny` first to its `onAny` listeners too (by default they see
- * the pack as the one message it is). Copies of the lists are walked: a listener may unsubscribe meanwhile.
+ * event, as if it had come alone. Its `onAny` listeners see the pack as the one message it is.
  */
-export function unpackToListeners(socket: PackReceiver, entries: unknown, withAny = false): void {
+export function unpackToListeners(socket: PackReceiver, entries: unknown): void {
+  deliverPacked(socket, entries, false);
+}
+
+/**
+ * {@link unpackToListeners}, and each pair first to the socket's `onAny` listeners too, as if it had come
+ * alone (for the gateway's tests, which follow every event through `onAny`).
+ */
+export function unpackToListenersAndAny(socket: PackReceiver, entries: unknown): void {
+  deliverPacked(socket, entries, true);
+}
+
+/** Copies of the listener lists are walked: a listener may unsubscribe meanwhile. */
+function deliverPacked(socket: PackReceiver, entries: unknown, toAny: boolean): void {
   forEachPacked(entries, (event, payload) => {
-    if (withAny)
+    if (toAny)
       for (const listener of [...socket.listenersAny()])
         (listener as (this: PackReceiver, event: string, payload: unknown) => unknown).call(
           socket,

@@ -539,6 +539,44 @@ describe('baccarat monitor slice', () => {
     expect(s.tables['BAC-2']!.lastTs).toBe(T0 + 4000);
   });
 
+  it("adds the starting picture's open round to a table without one, unless the round settled here meanwhile", () => {
+    let s = batch(initialMonitorState, [
+      startedEv('r1', 'BAC-1', T0, 'S1'),
+      settledEv('r1', 'BAC-1', T0 + 1000, 'banker'),
+      startedEv('q1', 'BAC-2', T0, 'S1'),
+      settledEv('q1', 'BAC-2', T0 + 1000, 'player'),
+    ]);
+    const open = (roundId: string, startedAt: number): LiveTable['current'] => ({
+      roundId,
+      startedAt,
+      providers: [1001],
+      totals: [{ betType: 'banker', bets: 2, amount: 700, payout: 0 }],
+    });
+    const table = (tableId: string, current: LiveTable['current'], settled: string): LiveTable => ({
+      tableId,
+      gameId: 1,
+      provider: 1001,
+      shoeId: 'S1',
+      current,
+      road: [{ roundId: settled, settledAt: T0 + 1000, result: { winner: 'banker' } }],
+    });
+    const [one, two] = [s.tables['BAC-1'], s.tables['BAC-2']];
+    // Away meanwhile: BAC-1 opened r2; BAC-2's picture still shows q1 open, which settled here already.
+    s = reduce(
+      s,
+      tablesLoaded({
+        receivedAt: T0 + 3000,
+        tables: [table('BAC-1', open('r2', T0 + 2000), 'r1'), table('BAC-2', open('q1', T0), 'q1')],
+      }),
+    );
+    expect(s.tables['BAC-1']).not.toBe(one);
+    expect(s.tables['BAC-1']!.current).toMatchObject({ roundId: 'r2', totals: { banker: { amount: 700 } } });
+    expect(s.tables['BAC-1']!.last?.roundId).toBe('r1');
+    expect(s.tables['BAC-1']!.lastTs).toBe(T0 + 2000);
+    expect(s.tables['BAC-2']).toBe(two);
+    expect(s.tables['BAC-2']!.current).toBeNull();
+  });
+
   it('plays a replay on emptied tables, ignores live rounds meanwhile, and returns to live', () => {
     let s = batch(initialMonitorState, [settledEv('live1', 'BAC-1', T0, 'banker')]);
     const liveChart = s.chart;

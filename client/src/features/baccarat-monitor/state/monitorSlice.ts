@@ -391,21 +391,46 @@ function pruneTables(state: MonitorState): void {
 }
 
 /**
- * Whether the starting picture's table adds anything to the table as the live events left it (a table not
- * changed keeps its object: after a reconnect a wall of 150 tables re-rendered them all in one task, 50–60 ms,
- * when a few seconds away changed a fraction of them). The same conditions as in `tablesLoaded`, read only.
+ * What the starting picture's table adds to the table as the live events left it: the fields to replace
+ * (none, and the table keeps its object: after a reconnect a wall of 150 tables re-rendered them all in one
+ * task, 50–60 ms, when a few seconds away changed a fraction of them), and the beads it brings, to count in
+ * the chart.
  */
-function pictureAdds(seen: MonitorTable | undefined, t: LiveTable): boolean {
+function pictureAdditions(
+  seen: MonitorTable | undefined,
+  t: LiveTable,
+): { changes: Partial<MonitorTable>; beads: Bead[] } {
+  const changes: Partial<MonitorTable> = {};
+  let beads: Bead[] = [];
   const known = seen !== undefined && (seen.road.length > 0 || seen.current !== null);
-  if (!known) return true;
-  if (seen.shoeId === t.shoeId) {
+  if (!known) {
+    // Nothing arrived live: the picture's shoe and road (and a table unknown so far is created).
+    beads = t.road.map((r) => beadOf(r.roundId, r.settledAt, r.result)).slice(-ROAD_MAX);
+    changes.shoeId = t.shoeId;
+    changes.road = beads;
+  } else if (seen.shoeId === t.shoeId) {
+    // Live events already arrived: add the older beads only.
     const ids = new Set(seen.road.map((b) => b.roundId));
-    if (t.road.some((r) => !ids.has(r.roundId))) return true;
+    beads = t.road.filter((r) => !ids.has(r.roundId)).map((r) => beadOf(r.roundId, r.settledAt, r.result));
+    if (beads.length > 0)
+      changes.road = [...beads, ...seen.road].sort((a, b) => a.settledAt - b.settledAt).slice(-ROAD_MAX);
   }
-  if (t.current && !seen.current && seen.last?.roundId !== t.current.roundId) return true;
-  const newestBead = seen.road[seen.road.length - 1];
-  if (!seen.last && newestBead) return true;
-  return Math.max(t.current?.startedAt ?? 0, newestBead?.settledAt ?? 0) > seen.lastTs;
+  if (t.current && !seen?.current && seen?.last?.roundId !== t.current.roundId) {
+    const round = newRound(t.current.roundId, t.current.startedAt, false);
+    for (const x of t.current.totals) round.totals[x.betType] = { amount: x.amount, bets: x.bets };
+    changes.current = round;
+  }
+  const road = changes.road ?? seen?.road ?? [];
+  const newestBead = road[road.length - 1];
+  if (!seen?.last && newestBead) {
+    const last = newRound(newestBead.roundId, null, false);
+    last.settledAt = newestBead.settledAt;
+    changes.last = last;
+  }
+  const lastTs = seen?.lastTs ?? 0;
+  const newest = Math.max(lastTs, t.current?.startedAt ?? 0, newestBead?.settledAt ?? 0);
+  if (newest > lastTs) changes.lastTs = newest;
+  return { changes, beads };
 }
 
 export const monitorSlice = createSlice({
@@ -419,34 +444,11 @@ export const monitorSlice = createSlice({
         const until = w.s.chartCountedUntil ?? -1;
         w.s.chartCountedUntil = null;
         for (const t of action.payload.tables) {
-          if (t.gameId !== 1 || !pictureAdds(w.s.tables[t.tableId], t)) continue;
-          const existing = w.table(t.tableId);
-          const table = existing ?? w.tableOf(t.tableId, t.provider, t.shoeId);
-          const known = existing !== undefined && (table.road.length > 0 || table.current !== null);
-          if (known && table.shoeId === t.shoeId) {
-            // Live events already arrived: add the older beads only.
-            const ids = new Set(table.road.map((b) => b.roundId));
-            const older = t.road
-              .filter((r) => !ids.has(r.roundId))
-              .map((r) => beadOf(r.roundId, r.settledAt, r.result));
-            for (const b of older) if (b.settledAt > until) countRound(w, b.settledAt);
-            table.road = [...older, ...table.road].sort((a, b) => a.settledAt - b.settledAt).slice(-ROAD_MAX);
-          } else if (!known) {
-            table.shoeId = t.shoeId;
-            table.road = t.road.map((r) => beadOf(r.roundId, r.settledAt, r.result)).slice(-ROAD_MAX);
-            for (const b of table.road) if (b.settledAt > until) countRound(w, b.settledAt);
-          }
-          if (t.current && !table.current && table.last?.roundId !== t.current.roundId) {
-            const round = newRound(t.current.roundId, t.current.startedAt, false);
-            for (const s of t.current.totals) round.totals[s.betType] = { amount: s.amount, bets: s.bets };
-            table.current = round;
-          }
-          const newestBead = table.road[table.road.length - 1];
-          if (!table.last && newestBead) {
-            table.last = newRound(newestBead.roundId, null, false);
-            table.last.settledAt = newestBead.settledAt;
-          }
-          table.lastTs = Math.max(table.lastTs, t.current?.startedAt ?? 0, newestBead?.settledAt ?? 0);
+          if (t.gameId !== 1) continue;
+          const { changes, beads } = pictureAdditions(w.s.tables[t.tableId], t);
+          if (Object.keys(changes).length === 0) continue;
+          Object.assign(w.tableOf(t.tableId, t.provider, t.shoeId), changes);
+          for (const b of beads) if (b.settledAt > until) countRound(w, b.settledAt);
         }
         tickClock(w.s.clocks.tables, action.payload.receivedAt);
         tickClock(w.s.clocks.chart, action.payload.receivedAt);

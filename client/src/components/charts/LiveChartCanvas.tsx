@@ -70,12 +70,13 @@ export default function LiveChartCanvas({
       const instance = chart.current;
       if (!next || !instance) return;
       drawnAt.current = performance.now();
+      // Merged into the chart's model here, laid out and painted by ECharts in its own callback of the next
+      // frame (lazyUpdate): a draw is two tasks of the page, not one. The whole option, then its data, one update.
       if (next.option !== drawnOption.current) {
-        // The whole option, then its data in the same update.
-        instance.setOption(next.option, { notMerge: false, lazyUpdate: next.data !== undefined });
+        instance.setOption(next.option, { notMerge: false, lazyUpdate: true });
         drawnOption.current = next.option;
       }
-      if (next.data) instance.setOption(next.data, { notMerge: false, lazyUpdate: false });
+      if (next.data) instance.setOption(next.data, { notMerge: false, lazyUpdate: true });
     };
     const wait = drawnAt.current + LIVE_CHART_MIN_INTERVAL_MS - performance.now();
     if (wait <= 0) frame.current = requestAnimationFrame(draw);

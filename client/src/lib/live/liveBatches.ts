@@ -34,9 +34,10 @@ export interface TaggedEvent {
  * Most units of work handed to a reducer in one task: a bet of a `bets:placed` payload counts one, any
  * other event one. At 1,000 events/s a 200 ms window weighs about 200; the burst a gateway sends when it
  * catches up after a stall can weigh tens of thousands, which reduced at once is a long task (over 50 ms)
- * that freezes the wall.
+ * that freezes the wall. At 600, the window after a stall of half a second or more was still one task of
+ * 59–65 ms (reduced and rendered) on bench-wall's two-core machine.
  */
-export const BATCH_WEIGHT_MAX = 600;
+export const BATCH_WEIGHT_MAX = 300;
 
 /** The work an event gives a reducer: its bets, or one. */
 export function eventWeight(event: { payload: unknown }): number {

@@ -25,7 +25,9 @@ export function VolumeChart({ dark, large, height }: { dark: boolean; large: boo
       animation: false,
       backgroundColor: 'transparent',
       color: [COLORS.pairs, COLORS.rings, COLORS.rounds],
-      grid: { left: 44, right: 44, top: 16, bottom: large ? 84 : 72 },
+      // The margins hold the axes' labels: with ECharts 6's default bounds ('auto') every draw lays the axes
+      // out twice to keep their labels inside (a fifth of a draw's time on the wall under load).
+      grid: { left: 44, right: 44, top: 16, bottom: large ? 84 : 72, outerBoundsMode: 'none' },
       legend: { bottom: 0, textStyle: { fontSize: large ? 16 : 12 } },
       tooltip: large ? { show: false } : { trigger: 'axis' },
       xAxis: {

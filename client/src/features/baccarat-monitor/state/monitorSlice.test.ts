@@ -112,6 +112,21 @@ const crossbetEv = (
 const batch = (s: MonitorState, events: MonitorEvent[], receivedAt = T0) =>
   reduce(s, liveBatchReceived({ events, receivedAt }));
 
+/** A table of the starting picture (`GET /live/tables`): shoe S1, no open round, unless `over` says. */
+const liveTable = (
+  tableId: string,
+  road: [roundId: string, settledAt: number, winner: string][],
+  over: Partial<LiveTable> = {},
+): LiveTable => ({
+  tableId,
+  gameId: 1,
+  provider: 1001,
+  shoeId: 'S1',
+  current: null,
+  road: road.map(([roundId, settledAt, winner]) => ({ roundId, settledAt, result: { winner } })),
+  ...over,
+});
+
 describe('baccarat monitor slice', () => {
   it('follows a round from its start through its bets to its settlement in one batch', () => {
     const s = batch(initialMonitorState, [
@@ -461,21 +476,11 @@ describe('baccarat monitor slice', () => {
       tablesLoaded({
         receivedAt: T0,
         tables: [
-          {
-            tableId: 'BAC-1',
-            gameId: 1,
-            provider: 1001,
-            shoeId: 'S1',
-            current: null,
-            road: [
-              { roundId: 'r4', settledAt: T0 + 4000, result: { winner: 'player' } },
-              { roundId: 'r5', settledAt: T0 + 5000, result: { winner: 'banker' } },
-            ],
-          },
-          {
-            tableId: 'BAC-3',
-            gameId: 1,
-            provider: 1001,
+          liveTable('BAC-1', [
+            ['r4', T0 + 4000, 'player'],
+            ['r5', T0 + 5000, 'banker'],
+          ]),
+          liveTable('BAC-3', [], {
             shoeId: 'S9',
             current: {
               roundId: 'q1',
@@ -483,8 +488,7 @@ describe('baccarat monitor slice', () => {
               providers: [1001],
               totals: [{ betType: 'tie', bets: 3, amount: 900, payout: 0 }],
             },
-            road: [],
-          },
+          }),
         ],
       }),
     );
@@ -510,14 +514,6 @@ describe('baccarat monitor slice', () => {
       startedEv('q1', 'BAC-2', T0, 'S1'),
       settledEv('q1', 'BAC-2', T0 + 1000, 'player'),
     ]);
-    const table = (tableId: string, road: [string, number, string][]): LiveTable => ({
-      tableId,
-      gameId: 1,
-      provider: 1001,
-      shoeId: 'S1',
-      current: null,
-      road: road.map(([roundId, settledAt, winner]) => ({ roundId, settledAt, result: { winner } })),
-    });
     const [one, two] = [s.tables['BAC-1'], s.tables['BAC-2']];
     // Away meanwhile: BAC-2 settled q2, BAC-1 nothing.
     s = reduce(
@@ -525,8 +521,8 @@ describe('baccarat monitor slice', () => {
       tablesLoaded({
         receivedAt: T0 + 5000,
         tables: [
-          table('BAC-1', [['r1', T0 + 1000, 'banker']]),
-          table('BAC-2', [
+          liveTable('BAC-1', [['r1', T0 + 1000, 'banker']]),
+          liveTable('BAC-2', [
             ['q1', T0 + 1000, 'player'],
             ['q2', T0 + 4000, 'tie'],
           ]),
@@ -552,21 +548,16 @@ describe('baccarat monitor slice', () => {
       providers: [1001],
       totals: [{ betType: 'banker', bets: 2, amount: 700, payout: 0 }],
     });
-    const table = (tableId: string, current: LiveTable['current'], settled: string): LiveTable => ({
-      tableId,
-      gameId: 1,
-      provider: 1001,
-      shoeId: 'S1',
-      current,
-      road: [{ roundId: settled, settledAt: T0 + 1000, result: { winner: 'banker' } }],
-    });
     const [one, two] = [s.tables['BAC-1'], s.tables['BAC-2']];
     // Away meanwhile: BAC-1 opened r2; BAC-2's picture still shows q1 open, which settled here already.
     s = reduce(
       s,
       tablesLoaded({
         receivedAt: T0 + 3000,
-        tables: [table('BAC-1', open('r2', T0 + 2000), 'r1'), table('BAC-2', open('q1', T0), 'q1')],
+        tables: [
+          liveTable('BAC-1', [['r1', T0 + 1000, 'banker']], { current: open('r2', T0 + 2000) }),
+          liveTable('BAC-2', [['q1', T0 + 1000, 'banker']], { current: open('q1', T0) }),
+        ],
       }),
     );
     expect(s.tables['BAC-1']).not.toBe(one);
@@ -636,17 +627,10 @@ describe('baccarat monitor slice', () => {
       tablesLoaded({
         receivedAt: T0 + 2000,
         tables: [
-          {
-            tableId: 'BAC-1',
-            gameId: 1,
-            provider: 1001,
-            shoeId: 'S1',
-            current: null,
-            road: [
-              { roundId: 'live1', settledAt: T0, result: { winner: 'banker' } },
-              { roundId: 'live2', settledAt: T0 + 1000, result: { winner: 'banker' } },
-            ],
-          },
+          liveTable('BAC-1', [
+            ['live1', T0, 'banker'],
+            ['live2', T0 + 1000, 'banker'],
+          ]),
         ],
       }),
     );

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@dms/shared/contracts/http/user';
+import type { FeedStatus } from '@dms/shared/contracts/live/feed';
 import type { SessionState } from '@/lib/session/sessionSlice';
 import { deriveSessionProfile } from '@/lib/session/userInfo';
 
@@ -24,6 +25,22 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
       { code: 'INR', name: 'Indian Rupee' },
     ],
     isSuper: false,
+    ...overrides,
+  };
+}
+
+/** `GET /feed/status` of the simulator once its history is written (`state: 'live'`), nothing stored yet. */
+export function feedStatus(overrides: Partial<FeedStatus> = {}): FeedStatus {
+  return {
+    source: 'sim',
+    state: 'live',
+    progress: 1,
+    eventsTotal: 0,
+    eventsPerSec: 0,
+    lastEventAt: null,
+    historyFrom: null,
+    historyTo: null,
+    ingest: false,
     ...overrides,
   };
 }

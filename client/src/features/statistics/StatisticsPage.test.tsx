@@ -8,10 +8,9 @@ import type {
   Summary,
   TransferRow,
 } from '@dms/shared/contracts/http/stats';
-import type { FeedStatus } from '@dms/shared/contracts/live/feed';
 import { clearToasts } from '@/lib/notify/toaster';
 import { fakeGateway, type FakeCall, type FakeHandler } from '@/testing/fakeGateway';
-import { readySession } from '@/testing/fixtures';
+import { feedStatus, readySession } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/renderWithProviders';
 import { stubCanvas } from '@/components/charts/stubCanvas';
 import { StatisticsPage } from './StatisticsPage';
@@ -123,17 +122,7 @@ function transferRow(id: string, direction: 0 | 1): TransferRow {
   };
 }
 
-const FEED_LIVE: FeedStatus = {
-  source: 'sim',
-  state: 'live',
-  progress: 1,
-  eventsTotal: 10,
-  eventsPerSec: 1,
-  lastEventAt: NOW,
-  historyFrom: null,
-  historyTo: null,
-  ingest: false,
-};
+const FEED_LIVE = feedStatus({ eventsTotal: 10, eventsPerSec: 1, lastEventAt: NOW });
 
 function gateway(handlers: Record<string, FakeHandler> = {}) {
   return fakeGateway({

@@ -4,6 +4,7 @@ import type { AlertRow } from '@dms/shared/contracts/http/risk';
 import { LIVE_COMMANDS } from '@dms/shared/contracts/live/events';
 import { fakeGateway } from '@/testing/fakeGateway';
 import { alertPayload, fakeLiveConnection } from '@/testing/fakeLiveSocket';
+import { feedStatus } from '@/testing/fixtures';
 import { AlertsWall } from './AlertsWall';
 
 const NOW = 1_700_000_100_000;
@@ -42,20 +43,7 @@ describe('alerts wall', () => {
         call.query.get('level')
           ? { code: 0, data: { total: call.query.get('level') === '3' ? 2 : 0, items: [] } }
           : { code: 0, data: { total: items.length, items } },
-      'GET /feed/status': () => ({
-        code: 0,
-        data: {
-          source: 'sim',
-          state: 'live',
-          progress: 1,
-          eventsTotal: 0,
-          eventsPerSec: 0,
-          lastEventAt: null,
-          historyFrom: null,
-          historyTo: null,
-          ingest: false,
-        },
-      }),
+      'GET /feed/status': () => ({ code: 0, data: feedStatus() }),
       'GET /base/providers': () => ({
         code: 0,
         data: [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertRow } from '@dms/shared/contracts/http/risk';
 import type { AlertChanged } from '@dms/shared/contracts/live/events';
-import type { FeedStatus } from '@dms/shared/contracts/live/feed';
+import { feedStatus } from '@/testing/fixtures';
 import { boardReducer, emptyBoard, openAlertsNewestFirst, type AlertsBoard } from './alertsBoard';
 
 const row = (id: number, level: 1 | 2 | 3, raisedAt: number, seq = id): AlertRow => ({
@@ -81,17 +81,8 @@ describe('alerts board', () => {
   });
 
   it('judges the feed by its pushes: storing sets the time and the rhythm, a still count does not', () => {
-    const status = (eventsTotal: number, eventsPerSec: number): FeedStatus => ({
-      source: 'sim',
-      state: 'live',
-      progress: 1,
-      eventsTotal,
-      eventsPerSec,
-      lastEventAt: 1,
-      historyFrom: null,
-      historyTo: null,
-      ingest: false,
-    });
+    const status = (eventsTotal: number, eventsPerSec: number) =>
+      feedStatus({ eventsTotal, eventsPerSec, lastEventAt: 1 });
     let board = boardReducer(emptyBoard, { type: 'feedStatus', status: status(100, 50), at: 1_000 });
     expect([board.feedSeenAt, board.feedExpectMs]).toEqual([1_000, 1_000]);
     board = boardReducer(board, { type: 'feedStatus', status: status(100, 50), at: 2_000 });

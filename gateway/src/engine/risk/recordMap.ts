@@ -1,13 +1,16 @@
 /**
- * The few numbers of a record that a walk of its map reads (an expire: when it was last seen, its score), written
- * by `of` into `out` (`width` of them). A stored snapshot keeps them beside each record's key, under `id` (the
- * numbers' meaning: a snapshot of other numbers is not taken for these), so that a map read back a piece at a
- * time can be walked by them before its records are read ({@link RecordMap.forEachSummary}).
+ * The few fields of a record that a walk of its map reads (an expire: when it was last seen, its score), as `S`
+ * (a part of the record's type `V`). A stored snapshot keeps them beside each record's key as `width` numbers
+ * (written by `of`, under `id`: the numbers' meaning, so that a snapshot of other numbers is not taken for
+ * these), and `view` makes an `S` of them again: a map read back a piece at a time is walked by them before
+ * its records are read ({@link RecordMap.forEachView}).
  */
-export interface Summariser<V> {
+export interface Summariser<V extends S, S = V> {
   readonly id: string;
   readonly width: number;
   of(value: V, out: Float64Array): void;
+  /** The fields of an entry not read yet, from its stored numbers (`of`'s) and its key. */
+  view(stored: Float64Array, key: string): S;
 }
 
 /**
@@ -16,35 +19,57 @@ export interface Summariser<V> {
  * up, adds and deletes at a steady cost and is walked in insertion order without a copy of its keys, where an
  * object of hundreds of thousands of keys falls into dictionary mode and every `for…in` collects and sorts
  * them all first. The stored snapshot is the same JSON as when they were objects.
+ *
+ * Its {@link Summariser} (what a snapshot keeps beside each key) is given where it is made: the constructor, or
+ * {@link RecordMap.from} for a map read back from a snapshot, which has none of its own.
  */
-export class RecordMap<V> extends Map<string, V> {
-  /** The map of these records; a {@link RecordMap} is taken as it is (a snapshot read back is not copied). */
-  static from<V>(record: Record<string, V> | Map<string, V> | undefined): RecordMap<V> {
-    if (record instanceof RecordMap) return record as RecordMap<V>;
-    const map = new RecordMap<V>();
-    if (record instanceof Map) for (const [k, v] of record) map.set(k, v);
-    else for (const k in record) map.set(k, record[k]!);
+export class RecordMap<V extends S, S = V> extends Map<string, V> {
+  #summary: Summariser<V, S> | undefined;
+
+  constructor(entries?: Iterable<readonly [string, V]> | null, summary?: Summariser<V, S>) {
+    super(entries);
+    this.#summary = summary;
+  }
+
+  /**
+   * The map of these records; a {@link RecordMap} is taken as it is (a snapshot read back is not copied), and
+   * given `summary` if it has none (a different one is an error).
+   */
+  static from<V extends S, S = V>(
+    record: Record<string, V> | Map<string, V> | undefined,
+    summary?: Summariser<V, S>,
+  ): RecordMap<V, S> {
+    if (record instanceof RecordMap) {
+      const map = record as RecordMap<V, S>;
+      if (summary) map.summarisedBy(summary);
+      return map;
+    }
+    const map = new RecordMap<V, S>(record instanceof Map ? record : null, summary);
+    if (!(record instanceof Map)) for (const k in record) map.set(k, record[k]!);
     return map;
   }
 
-  /** What {@link forEachSummary} gives of each record, and a snapshot keeps beside its key. */
-  summary: Summariser<V> | undefined;
-
-  /**
-   * Calls `fn` with each entry's key and {@link summary} (and its record, when it is read), in the map's order;
-   * `fn` may delete entries (one not reached yet is then not given). A map read back a piece at a time gives
-   * the records it has not read by their stored summaries, and reads none.
-   */
-  forEachSummary(fn: (key: string, summary: Float64Array, value: V | undefined) => void): void {
-    const summary = this.summary!;
-    const out = new Float64Array(summary.width);
-    for (const [k, v] of this) {
-      summary.of(v, out);
-      fn(k, out, v);
-    }
+  /** What a snapshot keeps beside each record's key, and {@link forEachView} gives of a record not read yet. */
+  get summary(): Summariser<V, S> | undefined {
+    return this.#summary;
   }
 
-  /** Whether {@link forEachSummary} reads no record (a map read back whole, or whose summaries were stored). */
+  protected summarisedBy(summary: Summariser<V, S>): void {
+    if (this.#summary && this.#summary !== summary)
+      throw new Error(`a map summarised by "${this.#summary.id}" given "${summary.id}"`);
+    this.#summary = summary;
+  }
+
+  /**
+   * Calls `fn` with each entry's key and fields, in the map's order: the record itself when it is read (every
+   * record of a map in memory: a walk costs what a loop over the records does), else its summary's view of
+   * the numbers stored beside its key. `fn` may delete entries (one not reached yet is then not given).
+   */
+  forEachView(fn: (key: string, view: S) => void): void {
+    for (const [k, v] of this) fn(k, v);
+  }
+
+  /** Whether {@link forEachView} reads no record (a map read back whole, or whose summaries were stored). */
   get walksWithoutReading(): boolean {
     return true;
   }

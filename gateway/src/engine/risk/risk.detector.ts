@@ -52,7 +52,11 @@ const MAX_PAIRS = 200_000;
  * players an hour, past a million records within the hour.
  */
 export const MAX_ACCOUNTS = 250_000;
-/** Accounts beyond {@link MAX_ACCOUNTS} that end a round with an expire (which brings them back to the cap). */
+/**
+ * Accounts beyond {@link MAX_ACCOUNTS} that end a round with an expire, which brings them back to the cap. An
+ * expire for another reason (the pairs', every few dozen rounds on a crowded platform) leaves the accounts
+ * within the slack: a cap walks them all twice, and its pairs once more.
+ */
 export const ACCOUNTS_SLACK = 25_000;
 /**
  * A crowded round (hundreds of accounts at one table) is searched for pairs and rings among its largest
@@ -296,8 +300,8 @@ function unitVariance(betType: string, gameId: number): number | undefined {
 }
 
 interface State {
-  accounts: RecordMap<AccountState>;
-  pairs: RecordMap<PairState>;
+  accounts: RecordMap<AccountState, AccountView>;
+  pairs: RecordMap<PairState, PairView>;
   rings: Record<string, RingState>;
   /**
    * Groups of co-present accounts seen balanced (net exposure within the tolerance, every member needed) on
@@ -328,8 +332,8 @@ const memberOf = (key: string): GroupMember => {
 
 function emptyState(): State {
   return {
-    accounts: new RecordMap(),
-    pairs: new RecordMap(),
+    accounts: new RecordMap(null, ACCOUNT_SUMMARY),
+    pairs: new RecordMap(null, PAIR_SUMMARY),
     rings: {},
     road: {},
     flagged: {},
@@ -356,22 +360,35 @@ function sideProb(acc: AccountState, c: Context, s: Side): number {
 }
 
 /**
- * The largest chance that two accounts are on opposite sides, over a confidence box around each one's habit
- * in the context (±2 standard errors + 1/(n+2)): the habits are estimated, and an estimate just short of 1
- * for a one-sided player (a streak or chop player in its context) would otherwise bank a little evidence on
- * every round. The chance is bilinear in the two habits, so its maximum is at a corner.
+ * The box around an account's habit of side 0 in context `c` (±2 standard errors + 1/(n+2)), and its habits of
+ * either side, that {@link oppositeBound} and a pair's chance of opposite sides read: computed once per account
+ * and round, not for each of its pairs (an account of a crowded round is in 99).
  */
-function oppositeBound(a: AccountState, b: AccountState, c: Context): number {
-  const box = (acc: AccountState): [number, number] => {
-    const ctx = acc.sides[c] ?? [0, 0];
-    const n = ctx[0] + ctx[1];
-    const p = sideProb(acc, c, 0);
-    const r = 2 * Math.sqrt((p * (1 - p)) / (n + 1)) + 1 / (n + 2);
-    return [Math.max(0, p - r), Math.min(1, p + r)];
-  };
-  let best = 0;
-  for (const x of box(a)) for (const y of box(b)) best = Math.max(best, x * (1 - y) + (1 - x) * y);
-  return best;
+interface Habit {
+  lo: number;
+  hi: number;
+  /** {@link sideProb} of side 0 and of side 1. */
+  p0: number;
+  p1: number;
+}
+
+function habitOf(acc: AccountState, c: Context): Habit {
+  const ctx = acc.sides[c] ?? [0, 0];
+  const n = ctx[0] + ctx[1];
+  const p = sideProb(acc, c, 0);
+  const r = 2 * Math.sqrt((p * (1 - p)) / (n + 1)) + 1 / (n + 2);
+  return { lo: Math.max(0, p - r), hi: Math.min(1, p + r), p0: p, p1: sideProb(acc, c, 1) };
+}
+
+/**
+ * The largest chance that two accounts are on opposite sides, over a confidence box around each one's habit
+ * in the context ({@link habitOf}): the habits are estimated, and an estimate just short of 1 for a one-sided
+ * player (a streak or chop player in its context) would otherwise bank a little evidence on every round. The
+ * chance is bilinear in the two habits, so its maximum is at a corner.
+ */
+function oppositeBound(a: Habit, b: Habit): number {
+  const opp = (x: number, y: number) => x * (1 - y) + (1 - x) * y;
+  return Math.max(0, opp(a.lo, b.lo), opp(a.lo, b.hi), opp(a.hi, b.lo), opp(a.hi, b.hi));
 }
 
 function matched(x: number, y: number, tolPct: number): boolean {
@@ -465,41 +482,49 @@ export function selectKth(xs: Float64Array, k: number): number {
  * Deletes from `map` the entries `dropAlways` picks, then of the others as many as go past `keep`, those of
  * lowest `value` (an entry whose value is undefined stays whatever it is), found by selection rather than by
  * sorting them all: every entry below the last dropped value goes, and as many at it as needed, the first in
- * the map's order first. The entries are walked by their summaries (twice), so a map read back a piece at a
- * time is not read for it. Whether any went.
+ * the map's order first. The entries are walked by their views, so a map read back a piece at a time is not
+ * read for it, twice: their values, then the deletes (the values kept in the map's order). Whether any went.
  */
-function dropLowest<V>(
-  map: RecordMap<V>,
+function dropLowest<V extends S, S>(
+  map: RecordMap<V, S>,
   keep: number,
-  value: (key: string, s: Float64Array) => number | undefined,
-  dropAlways?: (s: Float64Array) => boolean,
+  value: (key: string, view: S) => number | undefined,
+  dropAlways?: (view: S) => boolean,
 ): boolean {
-  const values = new Float64Array(map.size);
+  // Each entry's value in the map's order (NaN: undefined), so that the second pass reads no record again.
+  const inOrder = new Float64Array(map.size);
   let n = 0;
+  let defined = 0;
   let dropped = false;
-  map.forEachSummary((k, s) => {
-    if (dropAlways?.(s)) {
+  map.forEachView((k, v) => {
+    if (dropAlways?.(v)) {
       map.delete(k);
       dropped = true;
       return;
     }
-    const x = value(k, s);
-    if (x !== undefined) values[n++] = x;
+    const x = value(k, v);
+    inOrder[n++] = x ?? NaN;
+    if (x !== undefined) defined += 1;
   });
-  const count = Math.min(n, map.size - keep);
+  const count = Math.min(defined, map.size - keep);
   if (count <= 0) return dropped;
-  const bar = selectKth(values.subarray(0, n), count - 1);
+  const values = new Float64Array(defined);
+  defined = 0;
+  for (const x of inOrder.subarray(0, n)) if (!Number.isNaN(x)) values[defined++] = x;
+  const bar = selectKth(values, count - 1);
   let atBar = count;
-  for (const x of values.subarray(0, n)) if (x < bar) atBar -= 1;
-  map.forEachSummary((k, s) => {
-    const x = value(k, s);
-    if (x === undefined || x > bar) return;
+  for (const x of values) if (x < bar) atBar -= 1;
+  let at = 0;
+  map.forEachView((k) => {
+    const x = inOrder[at++]!;
+    if (Number.isNaN(x) || x > bar) return;
     if (x < bar) map.delete(k);
     else if (atBar > 0) {
       map.delete(k);
       atBar -= 1;
     }
   });
+  if (at !== n) throw new Error('dropLowest: the map changed between its passes');
   return true;
 }
 
@@ -534,29 +559,36 @@ function expireDue(rounds: number, pairsAdded: number, accounts: number): boolea
 /**
  * What {@link RiskDetectorImpl.expire} reads of an account and of a pair, kept beside their keys in a stored
  * snapshot: a detector restored from one expires (and caps) before its records are read back, and a restart
- * does not wait for its whole state.
+ * does not wait for its whole state. A record in memory is read itself.
  */
-const ACCOUNT_LAST_SEEN = 0;
-const ACCOUNT_SUMMARY: Summariser<AccountState> = {
+type AccountView = Pick<AccountState, 'lastSeen'>;
+const ACCOUNT_SUMMARY: Summariser<AccountState, AccountView> = {
   id: 'lastSeen',
   width: 1,
   of(acc, out) {
-    out[ACCOUNT_LAST_SEEN] = acc.lastSeen;
+    out[0] = acc.lastSeen;
   },
+  view: (stored) => ({ lastSeen: stored[0]! }),
 };
-const PAIR_LAST_SEEN = 0;
-const PAIR_SCORE = 1;
-const PAIR_EVIDENCE = 2;
-const PAIR_A_LENGTH = 3;
-const PAIR_SUMMARY: Summariser<PairState> = {
+type PairView = Pick<PairState, 'a' | 'b' | 'lastSeen' | 'logOpp' | 'logMatch' | 'evidenceCount'>;
+const PAIR_SUMMARY: Summariser<PairState, PairView> = {
   id: 'lastSeen,logOpp+logMatch,evidenceCount,a.length',
   width: 4,
   of(p, out) {
-    out[PAIR_LAST_SEEN] = p.lastSeen;
-    out[PAIR_SCORE] = p.logOpp + p.logMatch;
-    out[PAIR_EVIDENCE] = p.evidenceCount;
-    out[PAIR_A_LENGTH] = p.a.length;
+    out[0] = p.lastSeen;
+    out[1] = p.logOpp + p.logMatch;
+    out[2] = p.evidenceCount;
+    out[3] = p.a.length;
   },
+  // Its key is `a|b` (pairKey); its score is stored whole (the sum is what is read).
+  view: (stored, key) => ({
+    a: key.slice(0, stored[3]!),
+    b: key.slice(stored[3]! + 1),
+    lastSeen: stored[0]!,
+    logOpp: stored[1]!,
+    logMatch: 0,
+    evidenceCount: stored[2]!,
+  }),
 };
 
 export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
@@ -580,10 +612,12 @@ class RiskDetectorImpl implements RiskDetector<State> {
   ) {
     // The snapshot becomes the detector's state (the runner's is parsed from the store for it): no copy.
     this.s = snapshot
-      ? { ...snapshot, accounts: RecordMap.from(snapshot.accounts), pairs: RecordMap.from(snapshot.pairs) }
+      ? {
+          ...snapshot,
+          accounts: RecordMap.from(snapshot.accounts, ACCOUNT_SUMMARY),
+          pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY),
+        }
       : emptyState();
-    this.s.accounts.summary = ACCOUNT_SUMMARY;
-    this.s.pairs.summary = PAIR_SUMMARY;
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
   }
 
@@ -704,18 +738,18 @@ class RiskDetectorImpl implements RiskDetector<State> {
             .sort((x, y) => positions.get(y)!.amount - positions.get(x)!.amount || (x < y ? -1 : 1))
             .slice(0, CROWDED_POSITIONS)
             .sort();
-    // Pairs.
+    // Pairs. What a pair reads of each account, looked up once per account.
+    const pairedAt = paired.map((key) => {
+      const acc = this.s.accounts.get(key)!;
+      return { key, acc, position: positions.get(key)!, habit: habitOf(acc, ctx) };
+    });
     const edges: [string, string][] = [];
     /** Companions on this round (co-presence far above what their own play would give), with their Jaccard. */
     const companions: [string, string, number][] = [];
-    for (let i = 0; i < paired.length; i++)
-      for (let j = i + 1; j < paired.length; j++) {
-        const ka = paired[i]!;
-        const kb = paired[j]!;
-        const pa = positions.get(ka)!;
-        const pb = positions.get(kb)!;
-        const a = this.s.accounts.get(ka)!;
-        const b = this.s.accounts.get(kb)!;
+    for (let i = 0; i < pairedAt.length; i++)
+      for (let j = i + 1; j < pairedAt.length; j++) {
+        const { key: ka, acc: a, position: pa, habit: ha } = pairedAt[i]!;
+        const { key: kb, acc: b, position: pb, habit: hb } = pairedAt[j]!;
         const pk = pairKey(ka, kb);
         let pair = this.s.pairs.get(pk);
         if (!pair) {
@@ -746,10 +780,10 @@ class RiskDetectorImpl implements RiskDetector<State> {
           const jaccard = together / Math.max(1, (a.presence?.[0] ?? 1) + (b.presence?.[0] ?? 1) - together);
           if (jaccard >= COMPANION_JACCARD) companions.push([ka, kb, jaccard]);
         }
-        const pOpp = oppositeBound(a, b, ctx);
+        const pOpp = oppositeBound(ha, hb);
         const opposite = pa.side !== pb.side;
         pair.logOpp += Math.log(bernoulliFactor(opposite, pOpp, ALT_OPPOSITE));
-        const pPoint = sideProb(a, ctx, 0) * sideProb(b, ctx, 1) + sideProb(a, ctx, 1) * sideProb(b, ctx, 0);
+        const pPoint = ha.p0 * hb.p1 + ha.p1 * hb.p0;
         pair.logLink = Math.max(
           -5,
           (pair.logLink ?? 0) + Math.log(bernoulliFactor(opposite, pPoint, ALT_OPPOSITE)),
@@ -1488,30 +1522,21 @@ class RiskDetectorImpl implements RiskDetector<State> {
     let accountsGone = false;
     if (horizon > this.accountsSeenFloor) {
       let floor = Infinity;
-      accounts.forEachSummary((k, s) => {
-        const lastSeen = s[ACCOUNT_LAST_SEEN]!;
-        if (lastSeen < horizon) {
+      accounts.forEachView((k, acc) => {
+        if (acc.lastSeen < horizon) {
           accounts.delete(k);
           accountsGone = true;
-        } else if (lastSeen < floor) floor = lastSeen;
+        } else if (acc.lastSeen < floor) floor = acc.lastSeen;
       });
       this.accountsSeenFloor = floor;
     }
-    if (accounts.size > MAX_ACCOUNTS) accountsGone = this.capAccounts() || accountsGone;
+    if (accounts.size > MAX_ACCOUNTS + ACCOUNTS_SLACK) accountsGone = this.capAccounts() || accountsGone;
     // A pair goes with its age or with either account (pairs are only made between known accounts).
     if (accountsGone || horizon > this.pairsSeenFloor) {
       let floor = Infinity;
-      pairs.forEachSummary((k, s, p) => {
-        const lastSeen = s[PAIR_LAST_SEEN]!;
-        // Its key is `a|b` (pairKey), `a` of the length its summary keeps.
-        const aLength = s[PAIR_A_LENGTH]!;
-        if (
-          lastSeen < horizon ||
-          !accounts.has(p?.a ?? k.slice(0, aLength)) ||
-          !accounts.has(p?.b ?? k.slice(aLength + 1))
-        )
-          pairs.delete(k);
-        else if (lastSeen < floor) floor = lastSeen;
+      pairs.forEachView((k, p) => {
+        if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) pairs.delete(k);
+        else if (p.lastSeen < floor) floor = p.lastSeen;
       });
       this.pairsSeenFloor = floor;
     }
@@ -1538,8 +1563,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private capAccounts(): boolean {
     const { accounts, flagged } = this.s;
-    return dropLowest(accounts, MAX_ACCOUNTS, (k, s) =>
-      flagged[`player:${k}`] ? undefined : s[ACCOUNT_LAST_SEEN],
+    return dropLowest(accounts, MAX_ACCOUNTS, (k, acc) =>
+      flagged[`player:${k}`] ? undefined : acc.lastSeen,
     );
   }
 
@@ -1553,8 +1578,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     dropLowest(
       this.s.pairs,
       MAX_PAIRS,
-      (_, s) => s[PAIR_SCORE],
-      (s) => s[PAIR_SCORE]! <= 0 && s[PAIR_EVIDENCE] === 0,
+      (_, p) => p.logOpp + p.logMatch,
+      (p) => p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0,
     );
   }
 }

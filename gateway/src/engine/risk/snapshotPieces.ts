@@ -178,10 +178,10 @@ function valueOf(row: unknown[], block: Block, name: string): unknown {
  * and {@link LazyRecordMap.load} reads the others in slices behind. It answers as the map read back whole
  * would, in the same order: the stored entries in their stored order, then those added since in the order
  * they came (an entry deleted and set again is one of those). A walk of it (its iterators, `forEach`,
- * `toJSON`) first reads what is left, at once; a walk by summaries ({@link LazyRecordMap.forEachSummary})
+ * `toJSON`) first reads what is left, at once; a walk by views ({@link LazyRecordMap.forEachView})
  * reads nothing when they were stored.
  */
-export class LazyRecordMap<V> extends RecordMap<V> {
+export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   /**
    * The stored text and, by stored position, each entry's key, where its line starts and its block; dropped
    * once all is read.
@@ -246,37 +246,46 @@ export class LazyRecordMap<V> extends RecordMap<V> {
     this.blocks.push(buildersOf(shapes));
     this.blockRows.push(0);
     this.blockSummaries.push({ id: summaryId, numbers: Array.isArray(summaries) ? summaries : [] });
+    this.#storedSummaries = undefined;
   }
 
-  /** Whether every block stored this summary's numbers for each of its rows. */
-  private storedSummaries(summary: Summariser<V> | undefined): summary is Summariser<V> {
-    return (
+  /**
+   * Whether every block stored its summary's numbers for each of its rows (decided once for the blocks read:
+   * they do not change after).
+   */
+  #storedSummaries: boolean | undefined;
+
+  protected override summarisedBy(summary: Summariser<V, S>): void {
+    super.summarisedBy(summary);
+    this.#storedSummaries = undefined;
+  }
+
+  private storedSummaries(): boolean {
+    const summary = this.summary;
+    this.#storedSummaries ??=
       summary !== undefined &&
       this.blockSummaries.every(
         (b, i) => b.id === summary.id && b.numbers.length === this.blockRows[i]! * summary.width,
-      )
-    );
+      );
+    return this.#storedSummaries;
   }
 
   override get walksWithoutReading(): boolean {
-    return this.text === undefined || this.storedSummaries(this.summary);
+    return this.text === undefined || this.storedSummaries();
   }
 
-  override forEachSummary(fn: (key: string, summary: Float64Array, value: V | undefined) => void): void {
+  override forEachView(fn: (key: string, view: S) => void): void {
     const summary = this.summary;
-    if (this.text === undefined || !this.storedSummaries(summary)) {
+    if (this.text === undefined || !summary || !this.storedSummaries()) {
       this.loadNow();
-      super.forEachSummary(fn);
+      super.forEachView(fn);
       return;
     }
     // In the map's order: the entries taken into the map itself, the stored ones after them (by their stored
     // summaries when not read yet), then those added since.
+    for (const [k, v] of super.entries()) fn(k, v);
     const width = summary.width;
     const out = new Float64Array(width);
-    for (const [k, v] of super.entries()) {
-      summary.of(v, out);
-      fn(k, out, v);
-    }
     const { keysAt, pending, early, blockAt, rowAt, blockSummaries } = this;
     for (let at = this.next; at < keysAt.length; at++) {
       const key = keysAt[at]!;
@@ -287,17 +296,10 @@ export class LazyRecordMap<V> extends RecordMap<V> {
           const x = numbers[from + i];
           out[i] = typeof x === 'number' ? x : Number(x);
         }
-        fn(key, out, undefined);
-      } else if (early.has(key)) {
-        const v = early.get(key)!;
-        summary.of(v, out);
-        fn(key, out, v);
-      }
+        fn(key, summary.view(out, key));
+      } else if (early.has(key)) fn(key, early.get(key)!);
     }
-    for (const [k, v] of this.added) {
-      summary.of(v, out);
-      fn(k, out, v);
-    }
+    for (const [k, v] of this.added) fn(k, v);
   }
 
   private read(at: number): V {

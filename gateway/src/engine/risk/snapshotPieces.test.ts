@@ -10,6 +10,21 @@ async function roundTrip(value: unknown, options = noPause): Promise<{ text: str
   return { text, back: await readSnapshotPieces(text, options) };
 }
 
+/** Records of two numbers, and the summary a snapshot stores of them. */
+type R = { n: number; x: number };
+const summary: Summariser<R> = {
+  id: 'n,x',
+  width: 2,
+  of: (v, out) => out.set([v.n, v.x]),
+  view: (stored) => ({ n: stored[0]!, x: stored[1]! }),
+};
+/** Map `m` of a stored text, read back a piece at a time and given {@link summary}. */
+const readLazy = async (text: string) =>
+  RecordMap.from(
+    ((await readSnapshotPieces(text, noPause)) as { m: LazyRecordMap<R> }).m,
+    summary,
+  ) as LazyRecordMap<R>;
+
 describe('snapshot pieces', () => {
   it('reads back what JSON.stringify gives of the value written, its maps as record maps', async () => {
     const accounts = new RecordMap<unknown>();
@@ -134,22 +149,12 @@ describe('snapshot pieces', () => {
     };
     for (let round = 0; round < 20; round++) {
       // Every other round, stored with a summary.
-      type R = { n: number; x: number };
-      const summary: Summariser<R> = {
-        id: 'n,x',
-        width: 2,
-        of: (v, out) => out.set([v.n, v.x]),
-        view: (stored) => ({ n: stored[0]!, x: stored[1]! }),
-      };
       const stored = new RecordMap<R>(null, round % 2 === 0 ? undefined : summary);
       const n = 500 + Math.floor(rand() * 1500);
       for (let i = 0; i < n; i++) stored.set(`k${Math.floor(rand() * n * 1.5)}`, { n: i, x: 0.5 - i / 3 });
       const text = (await writeSnapshotPieces({ m: stored }, noPause))!;
       const whole = new RecordMap(stored, summary);
-      const lazy = RecordMap.from(
-        ((await readSnapshotPieces(text, noPause)) as { m: LazyRecordMap<R> }).m,
-        summary,
-      ) as LazyRecordMap<R>;
+      const lazy = await readLazy(text);
       expect(lazy.walksWithoutReading).toBe(round % 2 === 1);
       /** A walk by views that deletes some of what it meets: what it met, and deleted. */
       const walk = (map: RecordMap<R>, drop: number) => {
@@ -209,23 +214,13 @@ describe('snapshot pieces', () => {
   });
 
   it('gives the numbers JSON cannot write as they were, by views, before a record is read', async () => {
-    type R = { n: number; x: number };
-    const summary: Summariser<R> = {
-      id: 'n,x',
-      width: 2,
-      of: (v, out) => out.set([v.n, v.x]),
-      view: (stored) => ({ n: stored[0]!, x: stored[1]! }),
-    };
     const xs = [Infinity, -Infinity, NaN, 1e-300, 0.1 + 0.2];
     const stored = new RecordMap<R>(
       xs.map((x, n) => [`k${n}`, { n, x }]),
       summary,
     );
     const text = (await writeSnapshotPieces({ m: stored }, noPause))!;
-    const lazy = RecordMap.from(
-      ((await readSnapshotPieces(text, noPause)) as { m: LazyRecordMap<R> }).m,
-      summary,
-    ) as LazyRecordMap<R>;
+    const lazy = await readLazy(text);
     const met: [string, number, number][] = [];
     lazy.forEachView((k, v) => met.push([k, v.n, v.x]));
     expect(met).toEqual(xs.map((x, n) => [`k${n}`, n, x]));

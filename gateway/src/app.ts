@@ -134,7 +134,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const now = options.now ?? Date.now;
   const startedAt = now();
   const logger = options.logger ?? createLogger(config.logLevel);
-  const opened = options.store ? undefined : await openConfiguredStore(config, now);
+  const opened = options.store ? undefined : await openConfiguredStore(config, now, undefined, logger);
   const store = options.store ?? opened?.store;
   if (!store) throw new Error('no store');
   let feed: Feed | undefined;

@@ -163,16 +163,13 @@ export class EventsRepository {
 
   /**
    * Tunes the connection for batched writes, on SQLite: a 64 MiB page cache (the default 2 MiB makes
-   * every index insert of a large table read pages again), and a checkpoint of the write-ahead log every
-   * 10000 pages (40 MiB) instead of 1000: the commit that crosses the mark copies the log into the database
-   * and waits for two fsyncs, so ten times fewer checkpoints wait ten times less, and a page written by
-   * several batches in between is copied once. Commits are as durable as before (the log is the same).
+   * every index insert of a large table read pages again). The write-ahead log's checkpoints are the store's
+   * (db.checkpointer: on a worker thread, or every 10,000 pages by this connection when none runs).
    * Nothing on PostgreSQL.
    */
   async tune(): Promise<void> {
     if (this.dialect !== 'sqlite') return;
     await this.run('pragma cache_size = -65536', []);
-    await this.run('pragma wal_autocheckpoint = 10000', []);
   }
 
   /** `(?, ?, …), (?, ?, …)` or `($1, $2, …), …` for `rows` rows of `width` values, optionally cast. */

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/config';
+import type { Logger } from '../logger/logger';
 import { generatePassword, hashPassword } from '../auth/auth.password';
 import { openStore, type Store } from './db.store';
 import { SUPER_ACCOUNT_NAME } from './db.seed';
@@ -19,12 +20,14 @@ export async function openConfiguredStore(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'adminPassword' | 'scryptLogN'>,
   now: () => number,
   pgSchema?: string,
+  logger?: Logger,
 ): Promise<{ store: Store; firstStart: FirstStart | undefined }> {
   let generated: string | undefined;
   const { store, applied } = await openStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...(pgSchema ? { pgSchema } : {}),
+    logger,
     seed: {
       now,
       adminPasswordHash: () => {

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AUTOCHECKPOINT_PAGES, startCheckpointer } from './db.checkpointer';
+
+const dirs: string[] = [];
+const open = (name = 'c.sqlite') => {
+  const dir = mkdtempSync(join(tmpdir(), 'dms-checkpointer-'));
+  dirs.push(dir);
+  const file = join(dir, name);
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.exec('create table t (id integer primary key, text text not null)');
+  return { db, file };
+};
+const mark = (db: BetterSqlite3.Database) => db.pragma('wal_autocheckpoint', { simple: true });
+/** Writes about 4 MB (a thousand pages) in ten transactions. */
+const write = (db: BetterSqlite3.Database) => {
+  const insert = db.prepare('insert into t (text) values (?)');
+  for (let i = 0; i < 10; i++) db.transaction(() => insert.run('x'.repeat(400_000)))();
+};
+const until = async (check: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
+};
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('startCheckpointer', () => {
+  it('copies the log into the database on its worker while the connection never checkpoints', async () => {
+    const { db, file } = open();
+    const checkpointer = startCheckpointer(file, db, undefined, 20);
+    expect(mark(db)).toBe(0);
+    const before = statSync(file).size;
+    write(db);
+    // Only a checkpoint writes the database file itself; this connection takes none.
+    expect(await until(() => statSync(file).size > before + 3_000_000)).toBe(true);
+    await checkpointer.stop();
+    expect(checkpointer.running).toBe(false);
+    expect(mark(db)).toBe(AUTOCHECKPOINT_PAGES);
+    expect(db.prepare('select count(*) as n from t').get()).toEqual({ n: 10 });
+    db.close();
+  });
+
+  it('without it the database file stays as it was until a checkpoint (the test above can fail)', () => {
+    const { db, file } = open();
+    db.pragma('wal_autocheckpoint = 0');
+    const before = statSync(file).size;
+    write(db);
+    expect(statSync(file).size).toBe(before);
+    db.close();
+  });
+
+  it('gives the connection its mark back and says why when the worker fails', async () => {
+    const { db, file } = open();
+    const failures: unknown[] = [];
+    // The worker opens only a file that exists: this one does not, so it fails at once.
+    const checkpointer = startCheckpointer(`${file}.missing`, db, (err) => failures.push(err), 20);
+    expect(await until(() => !checkpointer.running)).toBe(true);
+    expect(failures).toHaveLength(1);
+    // An error thrown on the worker comes over as its fields (its class stays there).
+    expect(JSON.stringify(failures[0]) + String(failures[0])).toMatch(/unable to open|SQLITE_CANTOPEN/i);
+    expect(mark(db)).toBe(AUTOCHECKPOINT_PAGES);
+    await checkpointer.stop();
+    db.close();
+  });
+});

@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../testing/testing.store';
 import { AUTOCHECKPOINT_PAGES, startCheckpointer } from './db.checkpointer';
 
 const dirs: string[] = [];
 const open = (name = 'c.sqlite') => {
-  const dir = mkdtempSync(join(tmpdir(), 'dms-checkpointer-'));
+  const dir = tempDir('dms-checkpointer-');
   dirs.push(dir);
   const file = join(dir, name);
   const db = new BetterSqlite3(file);
@@ -20,14 +20,6 @@ const mark = (db: BetterSqlite3.Database) => db.pragma('wal_autocheckpoint', { s
 const write = (db: BetterSqlite3.Database) => {
   const insert = db.prepare('insert into t (text) values (?)');
   for (let i = 0; i < 10; i++) db.transaction(() => insert.run('x'.repeat(400_000)))();
-};
-const until = async (check: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return true;
 };
 
 afterEach(() => {
@@ -42,7 +34,7 @@ describe('startCheckpointer', () => {
     const before = statSync(file).size;
     write(db);
     // Only a checkpoint writes the database file itself; this connection takes none.
-    expect(await until(() => statSync(file).size > before + 3_000_000)).toBe(true);
+    await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(before + 3_000_000);
     await checkpointer.stop();
     expect(checkpointer.running).toBe(false);
     expect(mark(db)).toBe(AUTOCHECKPOINT_PAGES);
@@ -64,7 +56,7 @@ describe('startCheckpointer', () => {
     const failures: unknown[] = [];
     // The worker opens only a file that exists: this one does not, so it fails at once.
     const checkpointer = startCheckpointer(`${file}.missing`, db, (err) => failures.push(err), 20);
-    expect(await until(() => !checkpointer.running)).toBe(true);
+    await expect.poll(() => checkpointer.running, { timeout: 10_000 }).toBe(false);
     expect(failures).toHaveLength(1);
     // An error thrown on the worker comes over as its fields (its class stays there).
     expect(JSON.stringify(failures[0]) + String(failures[0])).toMatch(/unable to open|SQLITE_CANTOPEN/i);

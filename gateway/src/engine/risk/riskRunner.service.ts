@@ -303,8 +303,9 @@ export class RiskRunner<Output, Snapshot> {
     const checkpoint = await this.repo.checkpoint(this.partition, this.now());
     const snapshot = await this.repo.snapshot(this.partition);
     const loaded = performance.now();
-    // Read a piece at a time, I/O going on between slices (a busy platform's state is hundreds of MB): the
-    // keys of its records first, their records when the detector asks for them or behind it (below).
+    // Read a piece at a time (a busy platform's state is hundreds of MB): its index first (a snapshot stored
+    // before the index: its keys, in slices with I/O between them), its records when the detector asks for
+    // them or behind it (below).
     const restored = snapshot ? ((await readSnapshotPieces(snapshot.state, SLICES)) as Snapshot) : undefined;
     const detector = this.options.createDetector(restored);
     const read = performance.now();

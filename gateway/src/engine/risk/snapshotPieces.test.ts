@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RecordMap, type Summariser } from './recordMap';
-import { LazyRecordMap, readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
+import {
+  LazyRecordMap,
+  hashKey,
+  readSnapshotPieces,
+  whenLoaded,
+  writeSnapshotPieces,
+} from './snapshotPieces';
 
 const noPause = { sliceMs: 50, pause: async () => {} };
 
@@ -9,6 +15,10 @@ async function roundTrip(value: unknown, options = noPause): Promise<{ text: str
   const text = (await writeSnapshotPieces(value, options))!;
   return { text, back: await readSnapshotPieces(text, options) };
 }
+
+/** The same text as a `#pieces 2` snapshot (stored before the index): its last line dropped. */
+const asV2 = (text: string) =>
+  `#pieces 2\n${text.slice('#pieces 3\n'.length, text.lastIndexOf('#index ')).replace(/\n?$/, '\n')}`;
 
 /** Records of two numbers, and the summary a snapshot stores of them. */
 type R = { n: number; x: number };
@@ -71,11 +81,18 @@ describe('snapshot pieces', () => {
       [...accounts.keys()].filter((k) => k !== 'gone' && k !== 'nothing'),
     );
     expect(b.accounts.get('1002:x')).toEqual({ rounds: 1, provider: 1002, presence: [1, 2] });
-    expect(text.startsWith('#pieces 2\n')).toBe(true);
+    expect(text.startsWith('#pieces 3\n')).toBe(true);
     expect(b.accounts).toBeInstanceOf(LazyRecordMap);
+    // The same text stored before the index (read a line at a time) reads back the same.
+    const v2 = await readSnapshotPieces(asV2(text), noPause);
+    expect(JSON.stringify(v2)).toBe(JSON.stringify(state));
+    expect((v2 as typeof state).accounts).toBeInstanceOf(LazyRecordMap);
     // Field names once per block (of 1,000 entries) and shape, not once per record.
     expect(text.split('"winE"').length - 1).toBe(3);
-    expect(text.length).toBeLessThan(JSON.stringify(state).length * 0.8);
+    const body = text.slice(0, text.lastIndexOf('#index '));
+    expect(body.length).toBeLessThan(JSON.stringify(state).length * 0.8);
+    // The index: 16 bytes an entry (three words, in base64), and a little for each block.
+    expect(text.length - body.length).toBeLessThan(16 * accounts.size + 300);
   });
 
   it('reads a snapshot stored as one JSON text (before pieces) as it is', async () => {
@@ -89,7 +106,7 @@ describe('snapshot pieces', () => {
     }
   });
 
-  it('pauses between blocks when writing and reading', async () => {
+  it('pauses between blocks when writing, reads nothing but the index at once, and the records in slices behind', async () => {
     const accounts = new RecordMap<unknown>();
     for (let i = 0; i < 10_000; i++) accounts.set(`k${i}`, { n: i });
     let pauses = 0;
@@ -99,19 +116,61 @@ describe('snapshot pieces', () => {
         pauses += 1;
       },
     };
-    const { back } = await roundTrip({ accounts }, counting);
-    // 10 blocks of 1,000 records, each followed by a pause when writing; reading their keys, a pause each
-    // 1,024 lines.
-    expect(pauses).toBeGreaterThanOrEqual(19);
+    const text = (await writeSnapshotPieces({ accounts }, counting))!;
+    // 10 blocks of 1,000 records, each followed by a pause when writing.
+    expect(pauses).toBeGreaterThanOrEqual(10);
+    pauses = 0;
+    const back = await readSnapshotPieces(text, counting);
     const read = (back as { accounts: LazyRecordMap<unknown> }).accounts;
+    expect(pauses).toBe(0);
     expect(read.size).toBe(10_000);
     expect(read.loaded).toBe(false);
+    expect(read.readAsked).toBe(0);
     // Then the records, a pause each 256.
-    pauses = 0;
     await whenLoaded(back, counting);
     expect(read.loaded).toBe(true);
     expect(pauses).toBeGreaterThanOrEqual(39);
     expect(read.get('k9999')).toEqual({ n: 9999 });
+    // A text stored before the index: its keys read at once, a pause each 1,024 lines.
+    pauses = 0;
+    const old = (await readSnapshotPieces(asV2(text), counting)) as { accounts: LazyRecordMap<unknown> };
+    expect(pauses).toBeGreaterThanOrEqual(9);
+    expect(old.accounts.size).toBe(10_000);
+    expect(old.accounts.get('k9999')).toEqual({ n: 9999 });
+  });
+
+  it('tells apart keys of the same hash, and refuses an index that is missing or does not fit', async () => {
+    // Two keys of the same hash (the first such pair among k0, k1, …).
+    const [a, b] = ['k32728', 'k261234'];
+    expect(hashKey(a)).toBe(hashKey(b));
+    const stored = new RecordMap<unknown>([
+      [a, 1],
+      [b, 2],
+      ['c', 3],
+    ]);
+    const text = (await writeSnapshotPieces({ m: stored }, noPause))!;
+    const read = async () => ((await readSnapshotPieces(text, noPause)) as { m: LazyRecordMap<unknown> }).m;
+    let m = await read();
+    expect([m.get(b), m.get(a), m.has(`${a}x`)]).toEqual([2, 1, false]);
+    m = await read();
+    expect(m.delete(a)).toBe(true);
+    expect([m.has(a), m.get(b), m.size]).toEqual([false, 2, 2]);
+    expect([...m]).toEqual([
+      [b, 2],
+      ['c', 3],
+    ]);
+    // No index, or one whose arrays are not of its entries' length: refused, not read wrong.
+    await expect(readSnapshotPieces(text.slice(0, text.lastIndexOf('#index ')), noPause)).rejects.toThrow(
+      /no index/,
+    );
+    const index = JSON.parse(text.slice(text.lastIndexOf('#index ') + 7)) as { m: { entries: number } };
+    index.m.entries = 4;
+    await expect(
+      readSnapshotPieces(
+        `${text.slice(0, text.lastIndexOf('#index ') + 7)}${JSON.stringify(index)}\n`,
+        noPause,
+      ),
+    ).rejects.toThrow(/do not fit/);
   });
 
   it('refuses a block of a map its header does not name, a row of no shape or of no key, and a bad row once read', async () => {
@@ -152,7 +211,9 @@ describe('snapshot pieces', () => {
       const stored = new RecordMap<R>(null, round % 2 === 0 ? undefined : summary);
       const n = 500 + Math.floor(rand() * 1500);
       for (let i = 0; i < n; i++) stored.set(`k${Math.floor(rand() * n * 1.5)}`, { n: i, x: 0.5 - i / 3 });
-      const text = (await writeSnapshotPieces({ m: stored }, noPause))!;
+      const written = (await writeSnapshotPieces({ m: stored }, noPause))!;
+      // Rounds 2, 3, 6, 7, …: the same text stored before the index.
+      const text = Math.floor(round / 2) % 2 === 1 ? asV2(written) : written;
       const whole = new RecordMap(stored, summary);
       const lazy = await readLazy(text);
       expect(lazy.walksWithoutReading).toBe(round % 2 === 1);

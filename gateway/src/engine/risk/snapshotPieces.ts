@@ -8,7 +8,7 @@ import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from
  * the same fields (every account of the window, every pair). As one JSON text it took seconds to write and a
  * `JSON.parse` of 5 s at a restart, during which the gateway answered nothing. Stored in pieces it is:
  *
- *     #pieces 2
+ *     #pieces 3
  *     {"order":[…the top level's keys…],"maps":["accounts","pairs"],"rest":{…the other fields…}}
  *     ["accounts",[["provider","account",…],…]]
  *     [0,"1001:p1",1001,"p1",…]
@@ -22,15 +22,23 @@ import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from
  * records' summaries on the block's line too, after the shapes: the summary's id and its numbers, row by row
  * (`["accounts",[…],"lastSeen",[1764310000000,…]]`; a number JSON cannot write, as a string).
  *
+ * After the last map, the last line is each map's index: by entry, where its line starts, and its key's hash
+ * (FNV-1a) with the entries sorted by it; by block, where its line starts and its first entry
+ * (`#index {"accounts":{"entries":…,"blocks":…,"starts":"<base64>",…},…}`: 16 bytes an entry).
+ *
  * Reading it back gives a value whose `JSON.stringify` is that of the value written. Its maps come back as
- * {@link LazyRecordMap}s: only each entry's key and line are read first (a restart of 436,000 accounts and
- * 200,000 pairs does not wait seconds for every record before the detector goes on); an entry asked for is
- * read then, and the rest is read in slices behind it ({@link whenLoaded}). Texts of `#pieces 1` (a block's
- * rows on its line) are read whole, as before; a text that begins with no header is read as the whole JSON it
- * is (snapshots stored before pieces).
+ * {@link LazyRecordMap}s holding the text and its index, with no work per entry: a restart after 45 minutes
+ * of bench-wall's load (600,000 accounts and pairs) read their keys a line at a time for 5.5 s before the
+ * detector went on, while a key now is found by a binary search of the hashes. An entry asked for is read
+ * then, and the rest is read in slices behind it ({@link whenLoaded}). Texts of `#pieces 2` (no index) have
+ * their keys read a line at a time, as before; texts of `#pieces 1` (a block's rows on its line) are read
+ * whole; a text that begins with no header is read as the whole JSON it is (snapshots stored before pieces).
  */
-const HEADER = '#pieces 2\n';
+const HEADER = '#pieces 3\n';
+const HEADER_V2 = '#pieces 2\n';
 const HEADER_V1 = '#pieces 1\n';
+/** What begins a `#pieces 3` text's last line: each map's {@link StoredIndex}. */
+const INDEX = '#index ';
 const BLOCK_ROWS = 1000;
 
 interface Head {
@@ -70,6 +78,13 @@ export async function writeSnapshotPieces(
   for (const k of order) if (!maps.includes(k)) rest[k] = value[k];
   const head = await stringifySliced({ order, maps, rest } satisfies Head, options);
   const out: string[] = [HEADER, head!, '\n'];
+  // Where the next line starts (in UTF-16 code units, as the text read back is indexed).
+  let length = HEADER.length + head!.length + 1;
+  const line = (text: string) => {
+    out.push(text, '\n');
+    length += text.length + 1;
+  };
+  const indexes: Record<string, StoredIndexJson> = {};
   const slice = new Slicer(options);
   for (const name of maps) {
     // A block's shapes: the fields of its records (null: a value that is not a plain record, kept whole).
@@ -79,9 +94,14 @@ export async function writeSnapshotPieces(
     const summary = map.summary;
     const numbers = new Float64Array(summary?.width ?? 0);
     let summaries: (number | string)[] = [];
+    const index = new IndexBuilder(false);
     const flush = async () => {
-      out.push(JSON.stringify(summary ? [name, shapes, summary.id, summaries] : [name, shapes]), '\n');
-      for (const row of rows) out.push(JSON.stringify(row), '\n');
+      index.block(length);
+      line(JSON.stringify(summary ? [name, shapes, summary.id, summaries] : [name, shapes]));
+      for (const row of rows) {
+        index.entry(row[1] as string, length);
+        line(JSON.stringify(row));
+      }
       shapes = [];
       rows = [];
       summaries = [];
@@ -115,7 +135,10 @@ export async function writeSnapshotPieces(
       if (rows.length >= BLOCK_ROWS) await flush();
     }
     if (rows.length > 0) await flush();
+    indexes[name] = indexToJson(index.finish());
+    if (slice.due) await slice.pause();
   }
+  out.push(INDEX, JSON.stringify(indexes), '\n');
   return out.join('');
 }
 
@@ -173,31 +196,198 @@ function valueOf(row: unknown[], block: Block, name: string): unknown {
 }
 
 /**
- * A {@link RecordMap} read back from a stored snapshot a piece at a time. At first it holds each stored
- * entry's key and where its line is; an entry is read (parsed and made a record) when it is first asked for,
- * and {@link LazyRecordMap.load} reads the others in slices behind. It answers as the map read back whole
- * would, in the same order: the stored entries in their stored order, then those added since in the order
- * they came (an entry deleted and set again is one of those). A walk of it (its iterators, `forEach`,
- * `toJSON`) first reads what is left, at once; a walk by views ({@link LazyRecordMap.forEachView})
- * reads nothing when they were stored.
+ * FNV-1a of a key's UTF-16 code units: the hash a stored index sorts its entries by (part of the `#pieces 3`
+ * format: the writer and the reader must agree on it).
+ */
+export function hashKey(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Where a map's stored entries are, by position (their order in the text). A `#pieces 3` text stores it on its
+ * last line, read back whole with no work per entry; for an older text it is built a line at a time.
+ */
+interface StoredIndex {
+  /** By position: where its line starts. */
+  starts: Uint32Array;
+  /** The keys' hashes ({@link hashKey}) in ascending order, and the position of each. */
+  hashes: Uint32Array;
+  order: Uint32Array;
+  /** By block: where its line starts, and its first position. */
+  blockStarts: Uint32Array;
+  blockFirst: Uint32Array;
+  /**
+   * By position, its block and its row in it, where they are not what its position says: an older text with a
+   * key stored twice (its first place, its last line).
+   */
+  blockAt?: Uint32Array;
+  rowAt?: Uint32Array;
+}
+
+/** The arrays of an index as stored: the base64 of their bytes (little-endian, as on every platform Node runs on). */
+const STORED_ARRAYS = ['starts', 'hashes', 'order', 'blockStarts', 'blockFirst'] as const;
+type StoredIndexJson = Record<(typeof STORED_ARRAYS)[number], string> & { entries: number; blocks: number };
+
+/** `hashes` in ascending order and the position of each (a radix sort of two 16-bit passes: no comparisons). */
+function sortByHash(hashes: Uint32Array): { hashes: Uint32Array; order: Uint32Array } {
+  const n = hashes.length;
+  let keys = Uint32Array.from(hashes);
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let toKeys = new Uint32Array(n);
+  let toOrder = new Uint32Array(n);
+  const counts = new Uint32Array(65537);
+  for (const shift of [0, 16]) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[((keys[i]! >>> shift) & 0xffff) + 1]! += 1;
+    for (let d = 1; d <= 65536; d++) counts[d]! += counts[d - 1]!;
+    for (let i = 0; i < n; i++) {
+      const to = counts[(keys[i]! >>> shift) & 0xffff]!++;
+      toKeys[to] = keys[i]!;
+      toOrder[to] = order[i]!;
+    }
+    [keys, toKeys] = [toKeys, keys];
+    [order, toOrder] = [toOrder, order];
+  }
+  return { hashes: keys, order };
+}
+
+const toBase64 = (a: Uint32Array): string =>
+  Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+
+function fromBase64(text: unknown, length: number, what: string): Uint32Array {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'base64') : undefined;
+  if (!bytes || bytes.byteLength !== length * 4)
+    throw new Error(`stored snapshot: an index whose ${what} do not fit its entries`);
+  // Copied to a buffer of its own: a small decode may sit at any offset of Node's shared pool.
+  const words = new Uint32Array(length);
+  new Uint8Array(words.buffer).set(bytes);
+  return words;
+}
+
+function indexToJson(index: StoredIndex): StoredIndexJson {
+  const json = { entries: index.starts.length, blocks: index.blockStarts.length } as StoredIndexJson;
+  for (const name of STORED_ARRAYS) json[name] = toBase64(index[name]);
+  return json;
+}
+
+function indexFromJson(json: unknown, map: string): StoredIndex {
+  const j = json as Partial<StoredIndexJson> | undefined;
+  if (!j || !Number.isInteger(j.entries) || !Number.isInteger(j.blocks))
+    throw new Error(`stored snapshot: no index of "${map}"`);
+  const of = (name: (typeof STORED_ARRAYS)[number], length: number) =>
+    fromBase64(j[name], length, `${name} of "${map}"`);
+  return {
+    starts: of('starts', j.entries!),
+    hashes: of('hashes', j.entries!),
+    order: of('order', j.entries!),
+    blockStarts: of('blockStarts', j.blocks!),
+    blockFirst: of('blockFirst', j.blocks!),
+  };
+}
+
+/** Collects a map's index as its entries are written, or read from an older text (where a key may come twice). */
+class IndexBuilder {
+  private readonly starts: number[] = [];
+  private readonly hashes: number[] = [];
+  private readonly blockStarts: number[] = [];
+  private readonly blockFirst: number[] = [];
+  /** For an older text: each key's position, and by position its block and row; by block, its rows. */
+  private readonly seen: Map<string, number> | undefined;
+  private readonly blockAt: number[] = [];
+  private readonly rowAt: number[] = [];
+  private readonly blockRows: number[] = [];
+
+  constructor(mayRepeat: boolean) {
+    if (mayRepeat) this.seen = new Map();
+  }
+
+  /** A block's line starts at `start`. */
+  block(start: number): void {
+    this.blockStarts.push(start);
+    this.blockFirst.push(this.starts.length);
+    this.blockRows.push(0);
+  }
+
+  /** An entry's line starts at `start`, in the last block. */
+  entry(key: string, start: number): void {
+    if (this.seen) {
+      const block = this.blockStarts.length - 1;
+      const row = this.blockRows[block]!;
+      this.blockRows[block] = row + 1;
+      const at = this.seen.get(key);
+      if (at !== undefined) {
+        this.starts[at] = start;
+        this.blockAt[at] = block;
+        this.rowAt[at] = row;
+        return;
+      }
+      this.seen.set(key, this.starts.length);
+      this.blockAt.push(block);
+      this.rowAt.push(row);
+    }
+    this.starts.push(start);
+    this.hashes.push(hashKey(key));
+  }
+
+  finish(): StoredIndex {
+    return {
+      starts: Uint32Array.from(this.starts),
+      ...sortByHash(Uint32Array.from(this.hashes)),
+      blockStarts: Uint32Array.from(this.blockStarts),
+      blockFirst: Uint32Array.from(this.blockFirst),
+      ...(this.seen ? { blockAt: Uint32Array.from(this.blockAt), rowAt: Uint32Array.from(this.rowAt) } : {}),
+    };
+  }
+}
+
+/**
+ * The key of the entry whose line (`[shape,"key",…]`) starts at `start` (and ends at `end`, when known: the
+ * line is checked against it). A key with no escapes is its text; others are read as JSON.
+ */
+function keyOfRow(text: string, start: number, end: number, map: string): string {
+  const comma = text.indexOf(',', start);
+  const close = comma < 0 ? -1 : text.indexOf('"', comma + 2);
+  let key: unknown = text.slice(comma + 2, close);
+  if (
+    comma < 0 ||
+    close < 0 ||
+    close > end ||
+    text.charCodeAt(comma + 1) !== 0x22 ||
+    (key as string).includes('\\')
+  ) {
+    if (end === Infinity) end = text.indexOf('\n', start);
+    key = (JSON.parse(text.slice(start, end < 0 ? text.length : end)) as unknown[])[1];
+  }
+  if (typeof key !== 'string') throw new Error(`stored snapshot: a row of "${map}" with no key`);
+  return key;
+}
+
+/**
+ * A {@link RecordMap} read back from a stored snapshot a piece at a time. At first it holds the stored text
+ * and its index ({@link StoredIndex}: where each entry's line is, and its key's hash); an entry is read
+ * (parsed and made a record) when it is first asked for, and {@link LazyRecordMap.load} reads the others in
+ * slices behind. It answers as the map read back whole would, in the same order: the stored entries in their
+ * stored order, then those added since in the order they came (an entry deleted and set again is one of
+ * those). A walk of it (its iterators, `forEach`, `toJSON`) first reads what is left, at once; a walk by views
+ * ({@link LazyRecordMap.forEachView}) reads nothing when they were stored.
  */
 export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
-  /**
-   * The stored text and, by stored position, each entry's key, where its line starts and its block; dropped
-   * once all is read.
-   */
+  /** The stored text and its index; dropped once all is read. */
   private text: string | undefined;
-  private keysAt: string[] = [];
-  private starts: number[] = [];
-  private blockAt: number[] = [];
-  /** By stored position, its row in its block (where its summary is). */
-  private rowAt: number[] = [];
-  private blocks: Block[] = [];
-  /** By block: its rows, and its summaries' id and numbers (none: stored without). */
-  private blockRows: number[] = [];
-  private blockSummaries: { id: unknown; numbers: unknown[] }[] = [];
-  /** Stored entries not read yet, not deleted: their position. */
-  private pending = new Map<string, number>();
+  private index: StoredIndex | undefined;
+  /** By stored position: 1 once it is no longer waiting to be read (read early, deleted, or taken in). */
+  private gone = new Uint8Array(0);
+  /** Stored entries not read yet, not deleted. */
+  private pendingCount = 0;
+  /** By block, once its line is read: the maker of each of its shapes' records, and its stored summaries. */
+  private blocks: (Block | undefined)[] = [];
+  private blockSummaries: ({ id: unknown; numbers: unknown[] } | undefined)[] = [];
   /** Stored entries read (or set) before the load reached their position. */
   private early = new Map<string, V>();
   /** Entries not in the stored order (new, or deleted and set again), in the order they came. */
@@ -211,9 +401,14 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   constructor(
     private readonly mapName: string,
     text?: string,
+    index?: StoredIndex,
   ) {
     super();
+    if (text === undefined || !index || index.starts.length === 0) return;
     this.text = text;
+    this.index = index;
+    this.gone = new Uint8Array(index.starts.length);
+    this.pendingCount = index.starts.length;
   }
 
   /** Whether every stored entry is in the map itself (nothing left to read). */
@@ -221,37 +416,86 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     return this.text === undefined;
   }
 
-  /** Notes the stored entry `key` on `text`'s line that begins at `start`, of the last block named. */
-  note(key: string, start: number): void {
-    const block = this.blocks.length - 1;
-    const row = this.blockRows[block]!;
-    this.blockRows[block] = row + 1;
-    const at = this.pending.get(key);
-    if (at !== undefined) {
-      // A key stored twice: its first place, its last value (as Map.set of each in turn).
-      this.starts[at] = start;
-      this.blockAt[at] = block;
-      this.rowAt[at] = row;
-      return;
-    }
-    this.pending.set(key, this.keysAt.length);
-    this.keysAt.push(key);
-    this.starts.push(start);
-    this.blockAt.push(block);
-    this.rowAt.push(row);
+  /** Sets a block's shapes and summaries already read (an older text, read a line at a time). */
+  blockRead(block: number, shapes: (string[] | null)[], summaryId?: unknown, summaries?: unknown): void {
+    this.blocks[block] = buildersOf(shapes);
+    this.blockSummaries[block] = { id: summaryId, numbers: Array.isArray(summaries) ? summaries : [] };
   }
 
-  /** Starts a block of entries of these shapes (and their summaries, when stored). */
-  block(shapes: (string[] | null)[], summaryId?: unknown, summaries?: unknown): void {
-    this.blocks.push(buildersOf(shapes));
-    this.blockRows.push(0);
-    this.blockSummaries.push({ id: summaryId, numbers: Array.isArray(summaries) ? summaries : [] });
-    this.#storedSummaries = undefined;
+  /** Reads block `b`'s line (its shapes and summaries) the first time it is needed. */
+  private blockOf(b: number): Block {
+    const known = this.blocks[b];
+    if (known) return known;
+    const text = this.text!;
+    const start = this.index!.blockStarts[b]!;
+    const end = text.indexOf('\n', start);
+    const [name, shapes, summaryId, summaries] = JSON.parse(
+      text.slice(start, end < 0 ? text.length : end),
+    ) as [unknown, unknown, unknown, unknown];
+    if (name !== this.mapName || !Array.isArray(shapes))
+      throw new Error(`stored snapshot: a block of "${String(name)}" indexed as one of "${this.mapName}"`);
+    this.blockRead(b, shapes as (string[] | null)[], summaryId, summaries);
+    return this.blocks[b]!;
+  }
+
+  /** Stored position `at`'s block: as its position says (the last block whose first position is not after it). */
+  private blockAt(at: number): number {
+    const index = this.index!;
+    if (index.blockAt) return index.blockAt[at]!;
+    const first = index.blockFirst;
+    let lo = 0;
+    let hi = first.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (first[mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  private rowAt(at: number, block: number): number {
+    const index = this.index!;
+    return index.rowAt ? index.rowAt[at]! : at - index.blockFirst[block]!;
+  }
+
+  private rowsOf(block: number): number {
+    const first = this.index!.blockFirst;
+    return (block + 1 < first.length ? first[block + 1]! : this.index!.starts.length) - first[block]!;
+  }
+
+  /** The key stored at position `at`. */
+  private keyAt(at: number): string {
+    return keyOfRow(this.text!, this.index!.starts[at]!, Infinity, this.mapName);
+  }
+
+  /** The stored position of `key`, when it is still waiting to be read; else -1. */
+  private pendingAt(key: string): number {
+    if (this.pendingCount === 0) return -1;
+    const { hashes, order } = this.index!;
+    const h = hashKey(key);
+    let lo = 0;
+    let hi = hashes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (hashes[mid]! < h) lo = mid + 1;
+      else hi = mid;
+    }
+    for (; lo < hashes.length && hashes[lo] === h; lo++) {
+      const at = order[lo]!;
+      if (this.keyAt(at) === key) return this.gone[at] === 0 ? at : -1;
+    }
+    return -1;
+  }
+
+  /** Notes that the stored entry at `at` no longer waits to be read. */
+  private take(at: number): void {
+    this.gone[at] = 1;
+    this.pendingCount -= 1;
   }
 
   /**
-   * Whether every block stored its summary's numbers for each of its rows (decided once for the blocks read:
-   * they do not change after).
+   * Whether every block stored its summary's numbers for each of its rows (decided once, on the first walk by
+   * views: they do not change after).
    */
   #storedSummaries: boolean | undefined;
 
@@ -262,12 +506,16 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
 
   private storedSummaries(): boolean {
     const summary = this.summary;
-    this.#storedSummaries ??=
-      summary !== undefined &&
-      this.blockSummaries.every(
-        (b, i) => b.id === summary.id && b.numbers.length === this.blockRows[i]! * summary.width,
-      );
-    return this.#storedSummaries;
+    if (this.#storedSummaries !== undefined) return this.#storedSummaries;
+    let stored = summary !== undefined;
+    const blocks = this.index?.blockStarts.length ?? 0;
+    for (let b = 0; stored && b < blocks; b++) {
+      this.blockOf(b);
+      const s = this.blockSummaries[b]!;
+      stored = s.id === summary!.id && s.numbers.length === this.rowsOf(b) * summary!.width;
+    }
+    this.#storedSummaries = stored;
+    return stored;
   }
 
   override get walksWithoutReading(): boolean {
@@ -286,55 +534,63 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     for (const [k, v] of super.entries()) fn(k, v);
     const width = summary.width;
     const out = new Float64Array(width);
-    const { keysAt, pending, early, blockAt, rowAt, blockSummaries } = this;
-    for (let at = this.next; at < keysAt.length; at++) {
-      const key = keysAt[at]!;
-      if (pending.get(key) === at) {
-        const numbers = blockSummaries[blockAt[at]!]!.numbers;
-        const from = rowAt[at]! * width;
+    const { gone, early, blockSummaries } = this;
+    const entries = this.index!.starts.length;
+    for (let at = this.next; at < entries; at++) {
+      // A walk's `fn` may delete what it has not reached: ask again for each entry.
+      if (this.text === undefined) break;
+      if (gone[at] === 0) {
+        const block = this.blockAt(at);
+        const numbers = blockSummaries[block]!.numbers;
+        const from = this.rowAt(at, block) * width;
         for (let i = 0; i < width; i++) {
           const x = numbers[from + i];
           out[i] = typeof x === 'number' ? x : Number(x);
         }
+        const key = this.keyAt(at);
         fn(key, summary.view(out, key));
-      } else if (early.has(key)) fn(key, early.get(key)!);
+      } else if (early.size > 0) {
+        const key = this.keyAt(at);
+        if (early.has(key)) fn(key, early.get(key)!);
+      }
     }
     for (const [k, v] of this.added) fn(k, v);
   }
 
   private read(at: number): V {
     const text = this.text!;
-    const start = this.starts[at]!;
+    const start = this.index!.starts[at]!;
     const end = text.indexOf('\n', start);
     const row = JSON.parse(text.slice(start, end < 0 ? text.length : end)) as unknown[];
-    return valueOf(row, this.blocks[this.blockAt[at]!]!, this.mapName) as V;
+    return valueOf(row, this.blockOf(this.blockAt(at)), this.mapName) as V;
   }
 
   /** Takes the next stored position into the map itself; false once none is left (then it is whole). */
   private takeNext(): boolean {
-    if (this.next >= this.keysAt.length) {
+    const entries = this.index?.starts.length ?? 0;
+    if (this.next >= entries) {
       for (const [k, v] of this.added) super.set(k, v);
       this.text = undefined;
-      this.keysAt = [];
-      this.starts = [];
-      this.blockAt = [];
-      this.rowAt = [];
+      this.index = undefined;
+      this.gone = new Uint8Array(0);
+      this.pendingCount = 0;
       this.blocks = [];
-      this.blockRows = [];
       this.blockSummaries = [];
-      this.pending = new Map();
       this.early = new Map();
       this.added = new Map();
       return false;
     }
     const at = this.next++;
-    const key = this.keysAt[at]!;
-    if (this.pending.get(key) === at) {
-      super.set(key, this.read(at));
-      this.pending.delete(key);
-    } else if (this.early.has(key)) {
-      super.set(key, this.early.get(key)!);
-      this.early.delete(key);
+    if (this.gone[at] === 0) {
+      super.set(this.keyAt(at), this.read(at));
+      this.take(at);
+    } else if (this.early.size > 0) {
+      const key = this.keyAt(at);
+      const v = this.early.get(key);
+      if (v !== undefined || this.early.has(key)) {
+        super.set(key, v!);
+        this.early.delete(key);
+      }
     }
     return true;
   }
@@ -352,7 +608,7 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   /** Reads what is left at once. */
   private loadNow(): void {
     if (this.text === undefined) return;
-    this.readAtOnce += this.pending.size;
+    this.readAtOnce += this.pendingCount;
     while (this.text !== undefined) this.takeNext();
   }
 
@@ -362,10 +618,10 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     if (super.has(key)) return v;
     const early = this.early.get(key);
     if (early !== undefined || this.early.has(key)) return early;
-    const at = this.pending.get(key);
-    if (at !== undefined) {
+    const at = this.pendingAt(key);
+    if (at >= 0) {
       const read = this.read(at);
-      this.pending.delete(key);
+      this.take(at);
       this.early.set(key, read);
       this.readAsked += 1;
       return read;
@@ -376,20 +632,31 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   override has(key: string): boolean {
     if (super.has(key)) return true;
     if (this.text === undefined) return false;
-    return this.early.has(key) || this.pending.has(key) || this.added.has(key);
+    return this.early.has(key) || this.added.has(key) || this.pendingAt(key) >= 0;
   }
 
   override set(key: string, value: V): this {
     if (this.text === undefined || super.has(key)) return super.set(key, value);
-    if (this.early.has(key) || this.pending.delete(key)) this.early.set(key, value);
-    else this.added.set(key, value);
+    if (this.early.has(key)) this.early.set(key, value);
+    else if (this.added.has(key)) this.added.set(key, value);
+    else {
+      const at = this.pendingAt(key);
+      if (at >= 0) {
+        this.take(at);
+        this.early.set(key, value);
+      } else this.added.set(key, value);
+    }
     return this;
   }
 
   override delete(key: string): boolean {
     if (super.delete(key)) return true;
     if (this.text === undefined) return false;
-    return this.early.delete(key) || this.pending.delete(key) || this.added.delete(key);
+    if (this.early.delete(key) || this.added.delete(key)) return true;
+    const at = this.pendingAt(key);
+    if (at < 0) return false;
+    this.take(at);
+    return true;
   }
 
   override clear(): void {
@@ -398,7 +665,7 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   }
 
   override get size(): number {
-    return super.size + (this.text === undefined ? 0 : this.early.size + this.pending.size + this.added.size);
+    return super.size + (this.text === undefined ? 0 : this.early.size + this.pendingCount + this.added.size);
   }
 
   override [Symbol.iterator](): MapIterator<[string, V]> {
@@ -493,17 +760,37 @@ async function readV1(text: string, options: SliceOptions): Promise<unknown> {
 }
 
 /**
- * The value of a stored text: from pieces (with a pause between slices; its maps {@link LazyRecordMap}s, of
- * which only the keys are read here) or from one JSON text.
+ * The value of a stored text: from pieces (its maps {@link LazyRecordMap}s, of which nothing is read here but
+ * the index on the last line; an older text's keys read a line at a time, with a pause between slices) or from
+ * one JSON text.
  */
 export async function readSnapshotPieces(text: string, options: SliceOptions): Promise<unknown> {
   if (text.startsWith(HEADER_V1)) return readV1(text, options);
+  if (text.startsWith(HEADER_V2)) return readV2(text, options);
   if (!text.startsWith(HEADER)) return JSON.parse(text) as unknown;
   const lines = new Lines(text, HEADER.length);
   lines.next();
   const head = JSON.parse(lines.line) as Head;
-  const maps = new Map(head.maps.map((name) => [name, new LazyRecordMap<unknown>(name, text)]));
-  let map: LazyRecordMap<unknown> | undefined;
+  const last = text.lastIndexOf(`\n${INDEX}`);
+  if (last < 0) throw new Error('stored snapshot: no index on its last line');
+  const indexes = JSON.parse(text.slice(last + 1 + INDEX.length)) as Record<string, unknown>;
+  const value: Record<string, unknown> = {};
+  for (const k of head.order)
+    value[k] = head.maps.includes(k)
+      ? new LazyRecordMap<unknown>(k, text, indexFromJson(indexes[k], k))
+      : head.rest[k];
+  return value;
+}
+
+/** Reads a `#pieces 2` text (a line an entry, no index): the keys of its entries a line at a time. */
+async function readV2(text: string, options: SliceOptions): Promise<unknown> {
+  const lines = new Lines(text, HEADER_V2.length);
+  lines.next();
+  const head = JSON.parse(lines.line) as Head;
+  const indexes = new Map(head.maps.map((name) => [name, new IndexBuilder(true)]));
+  /** Each map's blocks, read here: by block, its shapes and summaries. */
+  const blocks = new Map(head.maps.map((name) => [name, [] as unknown[][]]));
+  let index: IndexBuilder | undefined;
   let shapes = 0;
   let name = '';
   const slice = new Slicer(options);
@@ -512,33 +799,34 @@ export async function readSnapshotPieces(text: string, options: SliceOptions): P
     const { start: at, end: stop } = lines;
     if (text.charCodeAt(at + 1) === 0x22 /* " */) {
       // A block: its map's name and shapes.
-      const [blockName, blockShapes, summaryId, summaries] = JSON.parse(text.slice(at, stop)) as [
-        string,
-        (string[] | null)[],
-        unknown,
-        unknown,
-      ];
-      name = blockName;
-      map = maps.get(name);
-      if (!map) throw new Error(`stored snapshot: a block of "${name}", which its header does not name`);
-      map.block(blockShapes, summaryId, summaries);
-      shapes = blockShapes.length;
+      const block = JSON.parse(text.slice(at, stop)) as [string, (string[] | null)[], unknown, unknown];
+      name = block[0];
+      index = indexes.get(name);
+      if (!index) throw new Error(`stored snapshot: a block of "${name}", which its header does not name`);
+      index.block(at);
+      blocks.get(name)!.push(block);
+      shapes = block[1].length;
     } else {
       // An entry: `[shape,"key",…]`; its key read here, the rest when it is asked for.
       const comma = text.indexOf(',', at);
       const shape = Number(text.slice(at + 1, comma));
-      if (!map || !(shape >= 0 && shape < shapes) || comma < 0 || comma > stop)
+      if (!index || !(shape >= 0 && shape < shapes) || comma < 0 || comma > stop)
         throw new Error(`stored snapshot: a row of "${name}" of no shape`);
-      const close = text.indexOf('"', comma + 2);
-      let key = text.slice(comma + 2, close);
-      if (text.charCodeAt(comma + 1) !== 0x22 || close < 0 || close > stop || key.includes('\\'))
-        key = (JSON.parse(text.slice(at, stop)) as unknown[])[1] as string;
-      if (typeof key !== 'string') throw new Error(`stored snapshot: a row of "${name}" with no key`);
-      map.note(key, at);
+      index.entry(keyOfRow(text, at, stop, name), at);
     }
     if ((++n & 1023) === 0 && slice.due) await slice.pause();
   }
   const value: Record<string, unknown> = {};
-  for (const k of head.order) value[k] = maps.get(k) ?? head.rest[k];
+  for (const k of head.order) {
+    if (!head.maps.includes(k)) {
+      value[k] = head.rest[k];
+      continue;
+    }
+    const map = new LazyRecordMap<unknown>(k, text, indexes.get(k)!.finish());
+    blocks
+      .get(k)!
+      .forEach(([, s, id, summaries], b) => map.blockRead(b, s as (string[] | null)[], id, summaries));
+    value[k] = map;
+  }
   return value;
 }

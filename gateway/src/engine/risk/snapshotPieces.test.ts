@@ -159,6 +159,22 @@ describe('snapshot pieces', () => {
       [b, 2],
       ['c', 3],
     ]);
+    // Keys JSON writes with escapes, and keys that begin with another's text: each found as itself.
+    const odd = ['q"uote', 'b\\s', 'b', 'b\\', 't\tab', '\u00e9', '😀', 'ab', 'ab"', 'ab","x'];
+    const oddText = (await writeSnapshotPieces(
+      { m: new RecordMap<unknown>(odd.map((k, i) => [k, i])) },
+      noPause,
+    ))!;
+    const oddMap = ((await readSnapshotPieces(oddText, noPause)) as { m: LazyRecordMap<unknown> }).m;
+    expect(odd.map((k) => oddMap.get(k))).toEqual(odd.map((_, i) => i));
+    expect(['a', 'q', 'b\\\\', 'ab\\', '\ud83d'].map((k) => oddMap.has(k))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(oddMap.readAsked).toBe(odd.length);
     // No index, or one whose arrays are not of its entries' length: refused, not read wrong.
     await expect(readSnapshotPieces(text.slice(0, text.lastIndexOf('#index ')), noPause)).rejects.toThrow(
       /no index/,

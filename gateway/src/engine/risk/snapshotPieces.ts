@@ -368,6 +368,12 @@ function keyOfRow(text: string, start: number, end: number, map: string): string
   return key;
 }
 
+/** The bits of a key's hash that pick its bucket in a {@link LazyRecordMap}'s lookup (2 entries a bucket at 600,000). */
+const BUCKET_BITS = 18;
+/** What a key's JSON string literal writes otherwise than as the key's own characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON writes escaped
+const WRITTEN_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /**
  * A {@link RecordMap} read back from a stored snapshot a piece at a time. At first it holds the stored text
  * and its index ({@link StoredIndex}: where each entry's line is, and its key's hash); an entry is read
@@ -409,6 +415,10 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     this.index = index;
     this.gone = new Uint8Array(index.starts.length);
     this.pendingCount = index.starts.length;
+    const buckets = new Uint32Array((1 << BUCKET_BITS) + 1);
+    for (const h of index.hashes) buckets[(h >>> (32 - BUCKET_BITS)) + 1]! += 1;
+    for (let b = 1; b < buckets.length; b++) buckets[b]! += buckets[b - 1]!;
+    this.buckets = buckets;
   }
 
   /** Whether every stored entry is in the map itself (nothing left to read). */
@@ -468,21 +478,36 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     return keyOfRow(this.text!, this.index!.starts[at]!, Infinity, this.mapName);
   }
 
+  /** Whether the entry stored at `at` has the key `key` (compared in the text, with no copy of the stored key). */
+  private isKeyAt(at: number, key: string): boolean {
+    const text = this.text!;
+    const start = this.index!.starts[at]!;
+    // Where its key's text begins: after `[shape,"`.
+    const from = text.indexOf(',', start) + 2;
+    if (!WRITTEN_ESCAPED.test(key))
+      return text.startsWith(key, from) && text.charCodeAt(from + key.length) === 0x22; /* " */
+    return keyOfRow(text, start, Infinity, this.mapName) === key;
+  }
+
+  /**
+   * By the top {@link BUCKET_BITS} bits of a hash: where its entries begin in the index's sorted hashes (one
+   * pass over them when read back; a lookup then scans the few of its bucket).
+   */
+  private buckets = new Uint32Array(0);
+
   /** The stored position of `key`, when it is still waiting to be read; else -1. */
   private pendingAt(key: string): number {
     if (this.pendingCount === 0) return -1;
     const { hashes, order } = this.index!;
     const h = hashKey(key);
-    let lo = 0;
-    let hi = hashes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (hashes[mid]! < h) lo = mid + 1;
-      else hi = mid;
-    }
-    for (; lo < hashes.length && hashes[lo] === h; lo++) {
-      const at = order[lo]!;
-      if (this.keyAt(at) === key) return this.gone[at] === 0 ? at : -1;
+    const bucket = h >>> (32 - BUCKET_BITS);
+    const end = this.buckets[bucket + 1]!;
+    for (let i = this.buckets[bucket]!; i < end; i++) {
+      const x = hashes[i]!;
+      if (x < h) continue;
+      if (x > h) break;
+      const at = order[i]!;
+      if (this.isKeyAt(at, key)) return this.gone[at] === 0 ? at : -1;
     }
     return -1;
   }
@@ -557,11 +582,15 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     for (const [k, v] of this.added) fn(k, v);
   }
 
-  private read(at: number): V {
+  /** The stored row at `at` (`[shape, key, …values]`). */
+  private row(at: number): unknown[] {
     const text = this.text!;
     const start = this.index!.starts[at]!;
     const end = text.indexOf('\n', start);
-    const row = JSON.parse(text.slice(start, end < 0 ? text.length : end)) as unknown[];
+    return JSON.parse(text.slice(start, end < 0 ? text.length : end)) as unknown[];
+  }
+
+  private read(at: number, row = this.row(at)): V {
     return valueOf(row, this.blockOf(this.blockAt(at)), this.mapName) as V;
   }
 
@@ -582,7 +611,10 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     }
     const at = this.next++;
     if (this.gone[at] === 0) {
-      super.set(this.keyAt(at), this.read(at));
+      const row = this.row(at);
+      if (typeof row[1] !== 'string')
+        throw new Error(`stored snapshot: a row of "${this.mapName}" with no key`);
+      super.set(row[1], this.read(at, row));
       this.take(at);
     } else if (this.early.size > 0) {
       const key = this.keyAt(at);

@@ -213,7 +213,7 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     await page.locator('.dms-monitor__chart canvas').waitFor();
     await page.screenshot({ path: join(SHOTS, 'monitor-zh-390-console.png'), fullPage: true });
     await page.getByRole('button', { name: zhMonitor.wall.enter }).click();
-    await page.locator('.dms-monitor.is-wall .dms-monitor__chart canvas').waitFor();
+    await page.locator('.dms-monitor.is-wall .dms-monitor__chart canvas[data-draws]').waitFor();
     await page.screenshot({ path: join(SHOTS, 'monitor-zh-390-wall.png') });
     await page.locator('.dms-mon-page__wall').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await page.screenshot({ path: join(SHOTS, 'monitor-zh-390-wall-end.png') });

@@ -204,7 +204,7 @@ describe('Teen Patti monitor against a gateway fed by the signed ingest', () => 
     await desk.locator('.dms-tpm__chart canvas').waitFor();
     await desk.screenshot({ path: join(SHOTS, 'tp-monitor-zh-console.png'), fullPage: true });
     await desk.getByRole('button', { name: zhTp.wall.enter }).click();
-    await desk.locator('.dms-tpm.is-wall .dms-tpm__chart canvas').waitFor();
+    await desk.locator('.dms-tpm.is-wall .dms-tpm__chart canvas[data-draws]').waitFor();
     await desk.screenshot({ path: join(SHOTS, 'tp-monitor-zh-wall.png') });
     await wide.close();
   });
@@ -245,7 +245,7 @@ describe('Teen Patti monitor against a gateway fed by the signed ingest', () => 
     const next = ROUNDS + 6;
     await ingest(rounds(t0, next, next + 2));
     await expect.poll(() => seenByCategory(wall), { timeout: 60_000 }).toEqual(expectedSeen());
-    await wall.locator('.dms-tpm__chart canvas').waitFor();
+    await wall.locator('.dms-tpm__chart canvas[data-draws]').waitFor();
     await wall.screenshot({ path: join(SHOTS, 'tp-monitor-en-wall-screen-1920.png') });
     await adminContext.close();
     await wallContext.close();

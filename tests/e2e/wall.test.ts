@@ -288,7 +288,7 @@ describe('a wall screen', () => {
     const monitor = wall.locator('.dms-monitor.is-wall');
     await monitor.waitFor({ timeout: 60_000 });
     await monitor.locator('.dms-table[data-table="BAC-W2"]').waitFor({ timeout: 60_000 });
-    await monitor.locator('.dms-monitor__chart canvas').waitFor({ timeout: 60_000 });
+    await monitor.locator('.dms-monitor__chart canvas[data-draws]').waitFor({ timeout: 60_000 });
     await shot(wall, 'wall-baccarat-en-1920');
     // Reloaded in Chinese, and on a phone: the last round known only from the road says its stakes were not
     // seen here (not Banker 0, Player 0).
@@ -296,7 +296,7 @@ describe('a wall screen', () => {
     const card = wall.locator('.dms-monitor.is-wall .dms-table[data-table="BAC-W2"]');
     await card.waitFor({ timeout: 60_000 });
     await card.getByText(zhMonitor.table.stakesUnknown, { exact: true }).waitFor({ timeout: 60_000 });
-    await wall.locator('.dms-monitor.is-wall .dms-monitor__chart canvas').waitFor({ timeout: 60_000 });
+    await wall.locator('.dms-monitor.is-wall .dms-monitor__chart canvas[data-draws]').waitFor({ timeout: 60_000 });
     await shot(wall, 'wall-baccarat-zh-1920');
     await wall.setViewportSize({ width: 390, height: 844 });
     await card.getByText(zhMonitor.table.stakesUnknown, { exact: true }).waitFor({ timeout: 60_000 });

@@ -1,7 +1,9 @@
 import type { EChartsType } from 'echarts/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChartOption } from './chartOption';
 import { echarts } from './echartsCore';
+import { withFormatters } from './liveChartOption';
+import type { LiveChartAnswer, LiveChartRequest } from './liveChartWorker';
 
 /**
  * The least time between two draws of a live chart. Its points are minutes of event time, and a full
@@ -11,6 +13,24 @@ import { echarts } from './echartsCore';
  */
 export const LIVE_CHART_MIN_INTERVAL_MS = 5000;
 
+interface Props {
+  option: ChartOption;
+  data?: ChartOption;
+  dark: boolean;
+  height: number;
+  /**
+   * Drawn in a worker, off the page's main thread (a chart nobody points at: a wall's). It has no tooltip or
+   * other interaction; a browser without `OffscreenCanvas`, or a worker that fails, draws on the page instead.
+   */
+  offThread?: boolean;
+}
+
+const canDrawOffThread = () =>
+  typeof Worker !== 'undefined' &&
+  typeof OffscreenCanvas !== 'undefined' &&
+  typeof HTMLCanvasElement !== 'undefined' &&
+  'transferControlToOffscreen' in HTMLCanvasElement.prototype;
+
 /**
  * The canvas of a live monitor chart on `echarts/core` (the monitors' lazily loaded chunk). A live chart gets
  * a new option with every batch: the newest waits until {@link LIVE_CHART_MIN_INTERVAL_MS} after the last
@@ -18,21 +38,33 @@ export const LIVE_CHART_MIN_INTERVAL_MS = 5000;
  *
  * `data`, when given, is the part of the option that changes with the batches (series data, axis bounds),
  * merged into `option` (the rest: grid, legend, axes, series kinds): while `option` stays the same object, a
- * draw sets `data` alone, and ECharts does not take the legend, axes and formatters in again.
+ * draw sets `data` alone, and ECharts does not take the legend, axes and formatters in again. Axes whose
+ * labels are times say so with `dateLabels` (liveChartOption.ts): an option has no functions, so that it can
+ * cross to the worker of an `offThread` chart.
  */
-export default function LiveChartCanvas({
-  option,
-  data,
-  dark,
-  height,
-}: {
-  option: ChartOption;
-  data?: ChartOption;
-  dark: boolean;
-  height: number;
-}) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
+export default function LiveChartCanvas(props: Props) {
+  const [workerFailed, setWorkerFailed] = useState(false);
+  return props.offThread && !workerFailed && canDrawOffThread() ? (
+    <WorkerChart {...props} onFailure={() => setWorkerFailed(true)} />
+  ) : (
+    <PageChart {...props} />
+  );
+}
+
+/** What a chart does to draw: an option (null: the one it holds) and its data. */
+type Draw = (option: ChartOption | null, data: ChartOption | undefined) => void;
+
+/**
+ * Calls `draw` with the newest `option` and `data`, at most once {@link LIVE_CHART_MIN_INTERVAL_MS} and on an
+ * animation frame; `option` only when it is not the one drawn last. `reset` (a new chart instance) changes
+ * when the chart must be drawn whole again, at once.
+ */
+function useThrottledDraw(
+  draw: React.RefObject<Draw | null>,
+  option: ChartOption,
+  data: ChartOption | undefined,
+  reset: unknown,
+) {
   const pending = useRef<{ option: ChartOption; data: ChartOption | undefined } | null>(null);
   /** The `option` the chart holds (null: none yet, or a new instance). */
   const drawnOption = useRef<ChartOption | null>(null);
@@ -41,51 +73,111 @@ export default function LiveChartCanvas({
   const drawnAt = useRef(-Infinity);
 
   useEffect(() => {
-    const el = element.current;
-    if (!el) return;
-    const instance = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
-    chart.current = instance;
     drawnOption.current = null;
     drawnAt.current = -Infinity;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(el);
     return () => {
-      resize.disconnect();
       if (timer.current !== null) clearTimeout(timer.current);
       if (frame.current !== null) cancelAnimationFrame(frame.current);
       timer.current = null;
       frame.current = null;
-      chart.current = null;
-      instance.dispose();
     };
-  }, [dark]);
+  }, [reset]);
 
   useEffect(() => {
     pending.current = { option, data };
     if (timer.current !== null || frame.current !== null) return;
-    const draw = () => {
+    const run = () => {
       frame.current = null;
       const next = pending.current;
       pending.current = null;
-      const instance = chart.current;
-      if (!next || !instance) return;
+      if (!next || !draw.current) return;
       drawnAt.current = performance.now();
-      // Merged into the chart's model here, laid out and painted by ECharts in its own callback of the next
-      // frame (lazyUpdate): a draw is two tasks of the page, not one. The whole option, then its data, one update.
-      if (next.option !== drawnOption.current) {
-        instance.setOption(next.option, { notMerge: false, lazyUpdate: true });
-        drawnOption.current = next.option;
-      }
-      if (next.data) instance.setOption(next.data, { notMerge: false, lazyUpdate: true });
+      draw.current(next.option !== drawnOption.current ? next.option : null, next.data);
+      drawnOption.current = next.option;
     };
     const wait = drawnAt.current + LIVE_CHART_MIN_INTERVAL_MS - performance.now();
-    if (wait <= 0) frame.current = requestAnimationFrame(draw);
+    if (wait <= 0) frame.current = requestAnimationFrame(run);
     else
       timer.current = setTimeout(() => {
         timer.current = null;
-        frame.current = requestAnimationFrame(draw);
+        frame.current = requestAnimationFrame(run);
       }, wait);
-  }, [option, data, dark]);
+  }, [option, data, reset, draw]);
+}
+
+/** A chart drawn by ECharts on the page's main thread. */
+function PageChart({ option, data, dark, height }: Props) {
+  const element = useRef<HTMLDivElement>(null);
+  const draw = useRef<Draw | null>(null);
+
+  useEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    const instance: EChartsType = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
+    // Merged into the chart's model here, laid out and painted by ECharts in its own callback of the next
+    // frame (lazyUpdate): a draw is two tasks of the page, not one. The whole option, then its data, one update.
+    draw.current = (whole, part) => {
+      if (whole) instance.setOption(withFormatters(whole), { notMerge: false, lazyUpdate: true });
+      if (part) instance.setOption(withFormatters(part), { notMerge: false, lazyUpdate: true });
+    };
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      draw.current = null;
+      instance.dispose();
+    };
+  }, [dark]);
+  useThrottledDraw(draw, option, data, dark);
 
   return <div ref={element} style={{ height, width: '100%' }} />;
+}
+
+/**
+ * A chart drawn in a worker (liveChartWorker.ts) on the canvas it is handed. The canvas says how many draws the
+ * worker made (`data-draws`).
+ */
+function WorkerChart({ option, data, dark, height, onFailure }: Props & { onFailure: () => void }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const draw = useRef<Draw | null>(null);
+  const failed = useRef(onFailure);
+  failed.current = onFailure;
+
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const worker = new Worker(new URL('./liveChartWorker.ts', import.meta.url), { type: 'module' });
+    const post = (m: LiveChartRequest, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
+    const fail = (message: string) => {
+      console.error('live chart worker failed, drawing on the page:', message);
+      failed.current();
+    };
+    worker.onmessage = (e: MessageEvent<LiveChartAnswer>) => {
+      if (e.data.type === 'drawn') el.dataset.draws = String(e.data.draws);
+      else fail(e.data.message);
+    };
+    worker.onerror = (e) => fail(e.message);
+    const box = () => ({ width: Math.max(1, el.clientWidth), height: Math.max(1, el.clientHeight) });
+    const offscreen = el.transferControlToOffscreen();
+    post({ type: 'init', canvas: offscreen, ...box(), dpr: window.devicePixelRatio || 1, dark }, [offscreen]);
+    draw.current = (whole, part) => {
+      try {
+        post({ type: 'draw', ...(whole ? { option: whole } : {}), ...(part ? { data: part } : {}) });
+      } catch (err) {
+        // An option that cannot cross (a function in it): drawn on the page.
+        fail(err instanceof Error ? err.message : String(err));
+      }
+    };
+    const resize = new ResizeObserver(() => post({ type: 'resize', ...box() }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      draw.current = null;
+      worker.terminate();
+    };
+  }, [dark]);
+  useThrottledDraw(draw, option, data, dark);
+
+  // A new canvas for each theme: one whose control went to a worker cannot be handed over again.
+  return <canvas key={String(dark)} ref={canvas} style={{ display: 'block', height, width: '100%' }} />;
 }

@@ -2,8 +2,8 @@ import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { formatDate } from '@dms/shared/format/date';
 import type { ChartOption } from '@/components/charts/chartOption';
+import { dateLabels } from '@/components/charts/liveChartOption';
 import { CHART_BUCKET_MS } from '../state/tpModel';
 import { selectTpChart } from '../state/tpSlice';
 
@@ -28,7 +28,7 @@ export function RoundsChart({ dark, large, height }: { dark: boolean; large: boo
         max: (points[points.length - 1]?.t ?? 0) + CHART_BUCKET_MS / 2,
         minInterval: CHART_BUCKET_MS,
         axisLabel: {
-          formatter: (v: number) => formatDate(v, '{h}:{i}'),
+          ...dateLabels('{h}:{i}'),
           fontSize: large ? 15 : 11,
           hideOverlap: true,
         },
@@ -48,7 +48,7 @@ export function RoundsChart({ dark, large, height }: { dark: boolean; large: boo
   return (
     <div role="img" aria-label={t('chart.aria')}>
       <Suspense fallback={placeholder(<Spinner size={28} />)}>
-        <LiveChartCanvas option={option} dark={dark} height={height} />
+        <LiveChartCanvas option={option} dark={dark} height={height} offThread={large} />
       </Suspense>
     </div>
   );

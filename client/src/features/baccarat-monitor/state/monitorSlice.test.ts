@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveTable, ReplayItem } from '@dms/shared/contracts/http/liveReplay';
 import type { CrossbetGroup } from '@dms/shared/contracts/live/events';
+import { setupStore } from '@/app/store';
 import { eventWeight, sliceByWeight } from '@/lib/live/liveBatches';
 import {
   CHART_BUCKET_MS,
@@ -652,5 +653,23 @@ describe('baccarat monitor slice', () => {
     );
     expect(s.clocks.groups).toEqual({ lastAt: T0 + 5000, gaps: [5000] });
     expect(s.clocks.tables).toEqual({ lastAt: null, gaps: [] });
+  });
+
+  it('reduces a live batch at once and tells the screens on the next animation frame, once for batches in between', async () => {
+    const store = setupStore(undefined, { live: false });
+    // A first action (RTK Query's middleware registers itself on it, and that tells the screens at once).
+    store.dispatch(replayStopped());
+    let told = 0;
+    store.subscribe(() => (told += 1));
+    store.dispatch(liveBatchReceived({ events: [startedEv('R1', 'BAC-01', T0)], receivedAt: T0 }));
+    store.dispatch(
+      liveBatchReceived({ events: [startedEv('R2', 'BAC-02', T0 + 200)], receivedAt: T0 + 200 }),
+    );
+    // Reduced in the batch's task…
+    expect(store.getState().baccaratMonitor.tables['BAC-02']).toBeDefined();
+    // … rendered in a task of its own.
+    expect(told).toBe(0);
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    expect(told).toBe(1);
   });
 });

@@ -1,4 +1,11 @@
-import { createSelector, createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createSelector,
+  createSlice,
+  original,
+  type Draft,
+  type PayloadAction,
+  prepareAutoBatched,
+} from '@reduxjs/toolkit';
 import { shallowEqual } from 'react-redux';
 import type { LiveAlert } from '@dms/shared/contracts/live/events';
 import { copyClock, emptyClock, tickClock } from '@/components/monitor/panelClock';
@@ -468,57 +475,62 @@ export const monitorSlice = createSlice({
       });
     },
     /** One buffered batch of live events (one action per batch, however many events). */
-    liveBatchReceived(draft, action: PayloadAction<{ events: MonitorEvent[]; receivedAt: number }>) {
-      const { events, receivedAt } = action.payload;
-      return withWork(draft, (w) => {
-        const live = w.s.mode === 'live';
-        const touched = new Set<string>();
-        let groups = false;
-        let chart = false;
-        for (const e of events) {
-          switch (e.type) {
-            case 'round:started':
-              if (!live || e.payload.gameId !== 1) break;
-              started(w, e.payload);
-              touched.add(e.payload.tableId);
-              break;
-            case 'bets:placed':
-              if (!live || e.payload.gameId !== 1) break;
-              betsPlaced(w, e.payload);
-              touched.add(e.payload.tableId);
-              break;
-            case 'round:settled':
-              if (!live || e.payload.gameId !== 1) break;
-              settled(w, e.payload);
-              touched.add(e.payload.tableId);
-              chart = true;
-              break;
-            case 'crossbet:raised':
-            case 'crossbet:updated':
-              crossbet(w, e.payload.group, receivedAt);
-              groups = true;
-              chart = chart || live;
-              break;
-            default:
-              if (!live) break;
-              alert(w.s, e.payload.alert);
-              groups = true;
+    liveBatchReceived: {
+      reducer(draft, action: PayloadAction<{ events: MonitorEvent[]; receivedAt: number }>) {
+        const { events, receivedAt } = action.payload;
+        return withWork(draft, (w) => {
+          const live = w.s.mode === 'live';
+          const touched = new Set<string>();
+          let groups = false;
+          let chart = false;
+          for (const e of events) {
+            switch (e.type) {
+              case 'round:started':
+                if (!live || e.payload.gameId !== 1) break;
+                started(w, e.payload);
+                touched.add(e.payload.tableId);
+                break;
+              case 'bets:placed':
+                if (!live || e.payload.gameId !== 1) break;
+                betsPlaced(w, e.payload);
+                touched.add(e.payload.tableId);
+                break;
+              case 'round:settled':
+                if (!live || e.payload.gameId !== 1) break;
+                settled(w, e.payload);
+                touched.add(e.payload.tableId);
+                chart = true;
+                break;
+              case 'crossbet:raised':
+              case 'crossbet:updated':
+                crossbet(w, e.payload.group, receivedAt);
+                groups = true;
+                chart = chart || live;
+                break;
+              default:
+                if (!live) break;
+                alert(w.s, e.payload.alert);
+                groups = true;
+            }
           }
-        }
-        for (const id of touched) {
-          const table = w.s.tables[id];
-          if (table) tickClock(table.clock, receivedAt);
-        }
-        if (touched.size > 0) {
-          tickClock(w.s.clocks.tables, receivedAt);
-          pruneTables(w.s);
-        }
-        if (groups) {
-          tickClock(w.s.clocks.groups, receivedAt);
-          boundGroups(w.s);
-        }
-        if (chart) tickClock(w.s.clocks.chart, receivedAt);
-      });
+          for (const id of touched) {
+            const table = w.s.tables[id];
+            if (table) tickClock(table.clock, receivedAt);
+          }
+          if (touched.size > 0) {
+            tickClock(w.s.clocks.tables, receivedAt);
+            pruneTables(w.s);
+          }
+          if (groups) {
+            tickClock(w.s.clocks.groups, receivedAt);
+            boundGroups(w.s);
+          }
+          if (chart) tickClock(w.s.clocks.chart, receivedAt);
+        });
+      },
+      // Reduced in the batch's task; the screens told (and rendered) on the next animation frame, a task of
+      // its own (RTK's autoBatchEnhancer): a batch is two shorter tasks, not one long one.
+      prepare: prepareAutoBatched<{ events: MonitorEvent[]; receivedAt: number }>(),
     },
     /** A replay of `from`–`to` begins: the tables and the chart empty to show the period's. */
     replayStarted(state, action: PayloadAction<{ from: number; to: number; speed: ReplaySpeed }>) {

@@ -1,4 +1,11 @@
-import { createSelector, createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createSelector,
+  createSlice,
+  original,
+  type Draft,
+  type PayloadAction,
+  prepareAutoBatched,
+} from '@reduxjs/toolkit';
 import type { CrossbetGroupRow } from '@dms/shared/contracts/http/risk';
 import type { LiveTable } from '@dms/shared/contracts/http/liveReplay';
 import type { TeenPattiBetType } from '@dms/shared/domain/games';
@@ -311,11 +318,16 @@ export const tpMonitorSlice = createSlice({
       prune(s);
     },
     /** One batch of live events (one action per batch, whatever its size). */
-    liveBatchReceived(s, action: PayloadAction<{ events: TpEvent[]; receivedAt: number }>) {
-      const b = begin(s);
-      for (const e of action.payload.events) apply(s, b, e, action.payload.receivedAt);
-      finish(s, b);
-      prune(s);
+    liveBatchReceived: {
+      reducer(s, action: PayloadAction<{ events: TpEvent[]; receivedAt: number }>) {
+        const b = begin(s);
+        for (const e of action.payload.events) apply(s, b, e, action.payload.receivedAt);
+        finish(s, b);
+        prune(s);
+      },
+      // Reduced in the batch's task; the screens told (and rendered) on the next animation frame, a task of
+      // its own (RTK's autoBatchEnhancer): a batch is two shorter tasks, not one long one.
+      prepare: prepareAutoBatched<{ events: TpEvent[]; receivedAt: number }>(),
     },
   },
 });

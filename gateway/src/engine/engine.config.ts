@@ -17,8 +17,6 @@ export interface EngineConfig {
     lingerMs: number;
     /** Most events written in one transaction. */
     maxBatch: number;
-    /** The time a write transaction should take, ms (a batch as large as the last writes' pace allows). */
-    writeMs: number;
     /** Most events accepted and not yet committed; sources wait above it. */
     maxQueued: number;
   };
@@ -68,7 +66,6 @@ const envSchema = z.object({
   ),
   DMS_FEED_BUFFER_MS: int(0, 0, 5000),
   DMS_FEED_MAX_BATCH: int(5000, 1, 50_000),
-  DMS_FEED_WRITE_MS: int(100, 0, 10_000),
   DMS_FEED_MAX_QUEUED: int(100_000, 1000, 5_000_000),
   DMS_RISK_LEASE_MS: int(15_000, 1000, 600_000),
   DMS_RISK_POLL_MS: int(1000, 50, 60_000),
@@ -95,7 +92,6 @@ export function loadEngineConfig(env: Readonly<Record<string, string | undefined
     pipeline: {
       lingerMs: e.DMS_FEED_BUFFER_MS,
       maxBatch: e.DMS_FEED_MAX_BATCH,
-      writeMs: e.DMS_FEED_WRITE_MS,
       maxQueued: e.DMS_FEED_MAX_QUEUED,
     },
     risk: {

@@ -71,7 +71,6 @@ export function createEngine<Output = unknown, Snapshot = unknown>(
     logger: ctx.logger,
     lingerMs: ctx.config.pipeline.lingerMs,
     maxBatch: ctx.config.pipeline.maxBatch,
-    writeMs: ctx.config.pipeline.writeMs,
     maxQueued: ctx.config.pipeline.maxQueued,
   });
   pipeline.start();

@@ -28,9 +28,6 @@ import type { BatchOutcome, BatchWriter } from './batch.service';
  * the database instead of filling the memory.
  */
 
-/** The fewest events a batch sized by time holds (a write's fixed cost, its commit, is then a small share). */
-export const MIN_TIMED_BATCH = 100;
-
 export interface PipelineOptions {
   /**
    * Extra time a write waits for more events when fewer than `maxBatch` are queued, ms. 0 (the default):
@@ -39,13 +36,6 @@ export interface PipelineOptions {
   lingerMs: number;
   /** Most events in one batch (one transaction). */
   maxBatch: number;
-  /**
-   * The time a write transaction should take, ms: a batch holds as many events as the last writes took this
-   * long for (at least {@link MIN_TIMED_BATCH}, at most `maxBatch`). The store answers synchronously, so a
-   * write holds the gateway's thread: 5,000 events took about a second under the wall bench's load, and
-   * after a restart the backlog's writes left the risk runner 50 ms in each second. 0: by `maxBatch` alone.
-   */
-  writeMs: number;
   /** Most events accepted and not yet committed; `submit` waits above it. */
   maxQueued: number;
   /** Events stamped further than this in the future are refused, ms. */
@@ -54,14 +44,10 @@ export interface PipelineOptions {
   logger?: Logger | undefined;
 }
 
-/**
- * Default tuning: group commit without linger, batches of up to 5000 events and about 100 ms of writing, 100k
- * events queued at most.
- */
+/** Default tuning: group commit without linger, batches of up to 5000 events, 100k events queued at most. */
 export const DEFAULT_PIPELINE_OPTIONS: Omit<PipelineOptions, 'now' | 'logger'> = {
   lingerMs: 0,
   maxBatch: 5000,
-  writeMs: 100,
   maxQueued: 100_000,
   maxFutureMs: 10 * 60_000,
 };
@@ -146,8 +132,6 @@ export class EventPipeline {
   private writing = false;
   private readonly waiting: (() => void)[] = [];
   private readonly rate: { at: number; n: number }[] = [];
-  /** A write's time per event, ms: a moving average of the last writes (0 before the first). */
-  private msPerEvent = 0;
   private readonly options: PipelineOptions;
   private stopping: Promise<void> | undefined;
   private drained: (() => void) | undefined;
@@ -250,20 +234,10 @@ export class EventPipeline {
         const wait = (this.queue[0]?.queuedAt ?? 0) + lingerMs - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      await this.write(this.queue.splice(0, this.batchSize(maxBatch)));
+      await this.write(this.queue.splice(0, maxBatch));
     }
     this.writing = false;
     if (this.stopping) this.drained?.();
-  }
-
-  /** The events of the next write: as many as take about `writeMs` at the last writes' pace. */
-  private batchSize(maxBatch: number): number {
-    const { writeMs } = this.options;
-    if (writeMs <= 0 || this.msPerEvent <= 0) return maxBatch;
-    return Math.max(
-      Math.min(MIN_TIMED_BATCH, maxBatch),
-      Math.min(maxBatch, Math.floor(writeMs / this.msPerEvent)),
-    );
   }
 
   private validate(raw: readonly unknown[], ticket: Ticket): Item[] {
@@ -311,10 +285,7 @@ export class EventPipeline {
         continue;
       }
       try {
-        const started = performance.now();
         this.committed(part, await this.writer.write(part.map((i) => i.event)));
-        const perEvent = (performance.now() - started) / part.length;
-        this.msPerEvent = this.msPerEvent > 0 ? 0.7 * this.msPerEvent + 0.3 * perEvent : perEvent;
         storeWrites = true;
         continue;
       } catch (err) {

@@ -166,6 +166,8 @@ describe('baccarat monitor against a gateway fed by the signed ingest', () => {
     expect(await wall.locator('[data-freshness]').count()).toBeGreaterThanOrEqual(4);
     expect(await wall.locator('button, input, select').count()).toBe(0);
     expect(await wall.locator(`.dms-table[data-table="${TABLE}"].is-flagged`).count()).toBe(1);
+    // Its chart drawn off the page's thread, by the worker it handed its canvas to.
+    await wall.locator('.dms-monitor__chart canvas[data-draws]').waitFor();
     await page.screenshot({ path: join(SHOTS, 'monitor-en-wall.png') });
     await page.keyboard.press('Escape');
     await context.close();

@@ -1,6 +1,6 @@
 import './baccaratMonitor.css';
 import { Classes } from '@blueprintjs/core';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { useScopeOptions } from '@/components/filters/useScopeOptions';
@@ -56,22 +56,28 @@ export function BaccaratMonitor({ variant }: BaccaratMonitorProps) {
   const [evidence, setEvidence] = useState<string>();
   const openGroup = useCallback((id: string) => setEvidence(id), []);
 
+  // The grid is the same element while its tables are the same: a batch (which changes the summary and the
+  // clocks above) does not re-render the 150 slots of a wall, only the cards whose tables changed.
+  const grid = useMemo(
+    () =>
+      ids.length === 0 ? null : (
+        <div className="dms-monitor__grid">
+          {ids.map((id) => (
+            <OnScreen key={id}>
+              <TableCard
+                tableId={id}
+                providerName={providerName}
+                wall={wall}
+                onOpenGroup={wall ? undefined : openGroup}
+              />
+            </OnScreen>
+          ))}
+        </div>
+      ),
+    [ids, providerName, wall, openGroup],
+  );
   let tables: ReactNode;
-  if (ids.length > 0)
-    tables = (
-      <div className="dms-monitor__grid">
-        {ids.map((id) => (
-          <OnScreen key={id}>
-            <TableCard
-              tableId={id}
-              providerName={providerName}
-              wall={wall}
-              onOpenGroup={wall ? undefined : openGroup}
-            />
-          </OnScreen>
-        ))}
-      </div>
-    );
+  if (grid) tables = grid;
   else
     tables = (
       <TablesFallback

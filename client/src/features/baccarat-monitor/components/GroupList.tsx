@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -20,7 +21,13 @@ const ALERTS_SHOWN = 4;
  * live changes): level, kind, members, evidence rounds, turnover, tables and when last seen; in the console
  * a click on one opens its evidence rounds. The latest cross-bet alerts head the list.
  */
-export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string) => void }) {
+export const GroupList = memo(function GroupList({
+  wall,
+  onOpen,
+}: {
+  wall: boolean;
+  onOpen: (id: string) => void;
+}) {
   const { t } = useTranslation(['monitor', 'risk']);
   const groups = useSelector(selectGroupList);
   const alerts = useSelector(selectAlerts);
@@ -106,4 +113,4 @@ export function GroupList({ wall, onOpen }: { wall: boolean; onOpen: (id: string
       )}
     </div>
   );
-}
+});

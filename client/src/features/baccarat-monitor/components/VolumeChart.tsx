@@ -1,5 +1,5 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import type { ChartOption } from '@/components/charts/chartOption';
@@ -16,7 +16,15 @@ const COLORS = { rounds: '#8f99a8', pairs: '#d1980b', rings: '#cd4246' };
  * (stacked bars) against the rounds settled (line, right axis). Animation off; the option is rebuilt from
  * the slice's bounded points.
  */
-export function VolumeChart({ dark, large, height }: { dark: boolean; large: boolean; height: number }) {
+export const VolumeChart = memo(function VolumeChart({
+  dark,
+  large,
+  height,
+}: {
+  dark: boolean;
+  large: boolean;
+  height: number;
+}) {
   const { t } = useTranslation('monitor');
   const points = useSelector(selectChart);
   // The option's frame (set again only when the size or the language changes) and its data (every draw).
@@ -85,4 +93,4 @@ export function VolumeChart({ dark, large, height }: { dark: boolean; large: boo
       </Suspense>
     </div>
   );
-}
+});

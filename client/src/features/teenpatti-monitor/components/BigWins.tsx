@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -6,7 +7,7 @@ import { formatAmountShort } from '@/lib/format/number';
 import { selectBigWins } from '../state/tpSlice';
 
 /** The biggest wins (payout less stake) of single bets seen since the monitor opened. */
-export function BigWins({ wall }: { wall: boolean }) {
+export const BigWins = memo(function BigWins({ wall }: { wall: boolean }) {
   const { t } = useTranslation('tpMonitor');
   const wins = useSelector(selectBigWins);
   if (wins.length === 0) return <NonIdealState icon="dollar" description={t('wins.empty')} />;
@@ -23,4 +24,4 @@ export function BigWins({ wall }: { wall: boolean }) {
       ))}
     </ol>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { formatCount, formatDecimal, formatRatioPrecise } from '@/lib/format/number';
@@ -7,7 +8,7 @@ import { selectDistribution } from '../state/tpSlice';
 export const Z_ALERT = 3;
 
 /** The hand ranks seen (both hands of every settled round) against the theoretical distribution. */
-export function Distribution() {
+export const Distribution = memo(function Distribution() {
   const { t } = useTranslation('tpMonitor');
   const { total, rows } = useSelector(selectDistribution);
   return (
@@ -48,4 +49,4 @@ export function Distribution() {
       <p className="dms-tpm__muted dms-tpm__note">{t('dist.note', { z: Z_ALERT })}</p>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -6,7 +7,7 @@ import { formatAmountShort, formatCount } from '@/lib/format/number';
 import { selectTpGroups } from '../state/tpSlice';
 
 /** Cross-bets on hand A against hand B found by the risk engine on Teen Patti tables. */
-export function Groups({ wall }: { wall: boolean }) {
+export const Groups = memo(function Groups({ wall }: { wall: boolean }) {
   const { t } = useTranslation('tpMonitor');
   const groups = useSelector(selectTpGroups);
   if (groups.length === 0) return <NonIdealState icon="people" description={t('groups.empty')} />;
@@ -30,4 +31,4 @@ export function Groups({ wall }: { wall: boolean }) {
       ))}
     </ul>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
@@ -8,7 +9,7 @@ import { selectHouse, selectPlayers } from '../state/tpSlice';
 const SHOWN = 12;
 
 /** Players' win rates and RTP, settled from their bets and each round's result. */
-export function Players({ wall }: { wall: boolean }) {
+export const Players = memo(function Players({ wall }: { wall: boolean }) {
   const { t } = useTranslation('tpMonitor');
   const players = useSelector(selectPlayers);
   const house = useSelector(selectHouse);
@@ -45,4 +46,4 @@ export function Players({ wall }: { wall: boolean }) {
       )}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import type { ChartOption } from '@/components/charts/chartOption';
@@ -10,7 +10,15 @@ import { selectTpChart } from '../state/tpSlice';
 const LiveChartCanvas = lazy(() => import('@/components/charts/LiveChartCanvas'));
 
 /** Teen Patti rounds settled per minute of event time (bars), from the slice's bounded points. */
-export function RoundsChart({ dark, large, height }: { dark: boolean; large: boolean; height: number }) {
+export const RoundsChart = memo(function RoundsChart({
+  dark,
+  large,
+  height,
+}: {
+  dark: boolean;
+  large: boolean;
+  height: number;
+}) {
   const { t } = useTranslation('tpMonitor');
   const points = useSelector(selectTpChart);
   const option = useMemo<ChartOption>(
@@ -52,4 +60,4 @@ export function RoundsChart({ dark, large, height }: { dark: boolean; large: boo
       </Suspense>
     </div>
   );
-}
+});

@@ -296,7 +296,9 @@ describe('a wall screen', () => {
     const card = wall.locator('.dms-monitor.is-wall .dms-table[data-table="BAC-W2"]');
     await card.waitFor({ timeout: 60_000 });
     await card.getByText(zhMonitor.table.stakesUnknown, { exact: true }).waitFor({ timeout: 60_000 });
-    await wall.locator('.dms-monitor.is-wall .dms-monitor__chart canvas[data-draws]').waitFor({ timeout: 60_000 });
+    await wall
+      .locator('.dms-monitor.is-wall .dms-monitor__chart canvas[data-draws]')
+      .waitFor({ timeout: 60_000 });
     await shot(wall, 'wall-baccarat-zh-1920');
     await wall.setViewportSize({ width: 390, height: 844 });
     await card.getByText(zhMonitor.table.stakesUnknown, { exact: true }).waitFor({ timeout: 60_000 });

@@ -9,7 +9,7 @@ import {
 import { settleGameBet } from '@dms/shared/games/settlement';
 import { HOUSE_EDGE } from '@dms/shared/games/settlement';
 import { GameId, type BetType } from '@dms/shared/domain/games';
-import { simulateDay } from './sim.day';
+import { idStem, simulateDay } from './sim.day';
 import { DAY_MS, buildWorld, truthOf, type WorldInput } from './sim.world';
 
 const FROM = Date.UTC(2025, 0, 1);
@@ -186,7 +186,10 @@ describe('simulated day', () => {
           }
           for (const bets of byRound.values()) {
             const side = (t: string) => bets.filter((b) => b.betType === t).reduce((x, b) => x + b.amount, 0);
-            const [a, b] = bets[0]?.gameId === GameId.TeenPatti ? [side('player_a'), side('player_b')] : [side('banker'), side('player')];
+            const [a, b] =
+              bets[0]?.gameId === GameId.TeenPatti
+                ? [side('player_a'), side('player_b')]
+                : [side('banker'), side('player')];
             if (a > 0 && b > 0 && Math.abs(a - b) <= 0.1 * Math.max(a, b)) n += 1;
             if (a > 0 && a === b) exactPairs += 1;
           }
@@ -263,5 +266,15 @@ describe('simulated day', () => {
       expect(moved).toBeGreaterThan(0);
       expect(staked * 20).toBeLessThan(moved);
     }
+  });
+});
+
+describe('idStem', () => {
+  it('keeps a table id of up to 40 characters and shortens a longer one stably', () => {
+    expect(idStem('BAC-01')).toBe('BAC-01');
+    const long = 'VERY-LONG-TABLE-IDENTIFIER-OF-A-PLATFORM-THAT-NAMES-TABLES-AT-LENGTH-01';
+    // The value stored ids were built on before the hash moved to shared/domain/hash: it must not change.
+    expect(idStem(long)).toBe('VERY-LONG-TABLE-IDENTIFIER-OF-A.f76b3e99');
+    expect(idStem(`${long.slice(0, -1)}2`)).not.toBe(idStem(long));
   });
 });

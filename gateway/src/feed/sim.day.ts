@@ -8,6 +8,7 @@ import { GameId, type BaccaratBetType, type BetType, type TeenPattiBetType } fro
 import { BaccaratShoe, type ShoeRound } from '@dms/shared/games/baccarat';
 import { dealTeenPatti } from '@dms/shared/games/teenPatti';
 import { createRng, type Rng } from '@dms/shared/games/rng';
+import { fnv1a } from '@dms/shared/domain/hash';
 import {
   settleBaccaratBet,
   settleTeenPattiBet,
@@ -168,7 +169,8 @@ function previousWinner(table: TableDay, round: TableRound): string {
 
 /** A main bet the way an honest player of `style` picks it; side bets now and then for the random ones. */
 function styledBet(rng: Rng, gameId: GameId, style: SimPlayer['style'], previous: string): BetType {
-  const [a, b] = gameId === GameId.Baccarat ? (['banker', 'player'] as const) : (['player_a', 'player_b'] as const);
+  const [a, b] =
+    gameId === GameId.Baccarat ? (['banker', 'player'] as const) : (['player_a', 'player_b'] as const);
   if (style === 'banker') return a;
   if (style === 'player') return b;
   if ((style === 'streak' || style === 'chop') && (previous === a || previous === b)) {
@@ -210,7 +212,7 @@ function stakeNear(rng: Rng, base: number, chip: number): number {
  */
 function sessionStart(rng: Rng, dayStart: number, tz = 8): number {
   const hour = pickWeighted(rng, HOURS);
-  return dayStart + Math.floor((((hour - tz + 48) % 24) * 3_600_000) + rng.int(3_600_000));
+  return dayStart + Math.floor(((hour - tz + 48) % 24) * 3_600_000 + rng.int(3_600_000));
 }
 
 /**
@@ -220,9 +222,7 @@ function sessionStart(rng: Rng, dayStart: number, tz = 8): number {
  */
 export function idStem(tableId: string): string {
   if (tableId.length <= 40) return tableId;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < tableId.length; i++) h = Math.imul(h ^ tableId.charCodeAt(i), 0x01000193) >>> 0;
-  return `${tableId.slice(0, 31)}.${h.toString(16).padStart(8, '0')}`;
+  return `${tableId.slice(0, 31)}.${fnv1a(tableId).toString(16).padStart(8, '0')}`;
 }
 
 /** Events of one simulated day, in time order. */
@@ -448,12 +448,49 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
         if (start >= dayEnd - 3_600_000) continue;
         const sid = `${code}-${p.id.toString(36)}-b${n}`;
         const deposit = between(rng, 300, 3000) * chip;
-        const bonus = Math.round(deposit * pickWeighted(rng, [[0.3, 2], [0.5, 2], [1, 1]] as const));
-        events.push({ type: 'player.login', ...common(p, `L-${sid}`, start), playerId: p.id, account: p.account, ip: p.ip, device: p.device });
-        events.push({ type: 'transfer', ...common(p, `TI-${sid}`, start + 20_000), playerId: p.id, account: p.account, direction: 1, amount: deposit, balanceAfter: deposit });
-        events.push({ type: 'bonus.granted', ...common(p, `BO-${sid}`, start + 40_000), playerId: p.id, account: p.account, kind: 'deposit_bonus', amount: bonus });
+        const bonus = Math.round(
+          deposit *
+            pickWeighted(rng, [
+              [0.3, 2],
+              [0.5, 2],
+              [1, 1],
+            ] as const),
+        );
+        events.push({
+          type: 'player.login',
+          ...common(p, `L-${sid}`, start),
+          playerId: p.id,
+          account: p.account,
+          ip: p.ip,
+          device: p.device,
+        });
+        events.push({
+          type: 'transfer',
+          ...common(p, `TI-${sid}`, start + 20_000),
+          playerId: p.id,
+          account: p.account,
+          direction: 1,
+          amount: deposit,
+          balanceAfter: deposit,
+        });
+        events.push({
+          type: 'bonus.granted',
+          ...common(p, `BO-${sid}`, start + 40_000),
+          playerId: p.id,
+          account: p.account,
+          kind: 'deposit_bonus',
+          amount: bonus,
+        });
         const out = Math.round((deposit + bonus) * (0.9 + rng.next() * 0.1));
-        events.push({ type: 'transfer', ...common(p, `TO-${sid}`, start + between(rng, 10, 50) * 60_000), playerId: p.id, account: p.account, direction: 0, amount: out, balanceAfter: deposit + bonus - out });
+        events.push({
+          type: 'transfer',
+          ...common(p, `TO-${sid}`, start + between(rng, 10, 50) * 60_000),
+          playerId: p.id,
+          account: p.account,
+          direction: 0,
+          amount: out,
+          balanceAfter: deposit + bonus - out,
+        });
       }
       return;
     }
@@ -636,9 +673,9 @@ function groupDay(
   const chip = chipValue(g.currency);
   const baccarat = world.tables.flatMap((t, i) => (t.gameId === GameId.Baccarat ? [i] : []));
   const sessions = poisson(rng, (g.sessionsPerDay ?? 1) * weekend);
-  const starts = Array.from({ length: sessions }, () => Math.max(g.from, startFor(members[0] as SimPlayer))).sort(
-    (a, b) => a - b,
-  );
+  const starts = Array.from({ length: sessions }, () =>
+    Math.max(g.from, startFor(members[0] as SimPlayer)),
+  ).sort((a, b) => a - b);
   /** A group plays one session at a time: a session starting before the last one ended is not played. */
   let busyUntil = 0;
   for (let n = 0; n < sessions; n++) {
@@ -690,13 +727,19 @@ function groupDay(
       if (table.settlesAt(index) >= dayStart + DAY_MS) break;
       const round = table.result(index);
       if (rng.next() < 0.12) continue;
-      const [a, b] = table.table.gameId === GameId.Baccarat ? (['banker', 'player'] as const) : (['player_a', 'player_b'] as const);
+      const [a, b] =
+        table.table.gameId === GameId.Baccarat
+          ? (['banker', 'player'] as const)
+          : (['player_a', 'player_b'] as const);
       const ts = () => round.startsAt + between(rng, 2000, 12_000);
       const place = (p: SimPlayer, betType: BetType, amount: number) =>
         table.place(index, { player: p, betType, amount: Math.max(1, Math.round(amount)), ts: ts() });
       const side = rng.next() < 0.5;
       if (g.kind === 'pair') {
-        const [first, second] = (rng.next() < 0.5 ? members : [...members].reverse()) as [SimPlayer, SimPlayer];
+        const [first, second] = (rng.next() < 0.5 ? members : [...members].reverse()) as [
+          SimPlayer,
+          SimPlayer,
+        ];
         const stake = stakeNear(rng, g.stake, chip);
         place(first, side ? a : b, stake);
         // Now and then one of them alone.
@@ -706,7 +749,8 @@ function groupDay(
       } else {
         const present = members.filter(() => rng.next() > 0.07);
         if (present.length < 3 || rng.next() < 0.08) {
-          for (const p of present) if (rng.next() < 0.5) place(p, side ? a : b, stakeNear(rng, p.stake, chip));
+          for (const p of present)
+            if (rng.next() < 0.5) place(p, side ? a : b, stakeNear(rng, p.stake, chip));
           continue;
         }
         const order = rng.shuffle([...present]);

@@ -11,6 +11,8 @@ vi.mock('./echartsCore', () => ({
 const { default: LiveChartCanvas, LIVE_CHART_MIN_INTERVAL_MS } = await import('./LiveChartCanvas');
 
 const option = (n: number): ChartOption => ({ series: [{ type: 'line', data: [n] }] });
+/** ECharts is imported when a page chart mounts: lets that import settle. */
+const loaded = () => act(async () => undefined);
 const drawn = () =>
   setOption.mock.calls.map((c) => (c[0] as { series: { data: number[] }[] }).series[0]?.data[0]);
 
@@ -23,8 +25,9 @@ describe('LiveChartCanvas', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('draws the first option on the next frame, then at most once an interval, always the newest', () => {
+  it('draws the first option on the next frame, then at most once an interval, always the newest', async () => {
     const view = render(<LiveChartCanvas option={option(1)} dark height={100} />);
+    await loaded();
     expect(drawn()).toEqual([]);
     act(() => {
       vi.advanceTimersToNextFrame();
@@ -54,7 +57,7 @@ describe('LiveChartCanvas', () => {
     expect(dispose).toHaveBeenCalled();
   });
 
-  it('sets the frame of the option once and then its data alone, until the frame changes', () => {
+  it('sets the frame of the option once and then its data alone, until the frame changes', async () => {
     const frame = (legend: string): ChartOption => ({
       legend: { data: [legend] },
       series: [{ type: 'line' }],
@@ -70,6 +73,7 @@ describe('LiveChartCanvas', () => {
       });
     };
     const view = render(<LiveChartCanvas option={framed} data={data(1)} dark height={100} />);
+    await loaded();
     draw();
     // The frame, then its data, both merged for one update of ECharts' next frame (lazy).
     expect(setOption.mock.calls).toEqual([
@@ -164,10 +168,11 @@ describe('LiveChartCanvas off the page thread', () => {
     expect(first.terminated).toBe(true);
   });
 
-  it('draws on the page when the worker fails, or when an option cannot cross to it', () => {
+  it('draws on the page when the worker fails, or when an option cannot cross to it', async () => {
     const view = render(<LiveChartCanvas option={option(1)} dark height={100} offThread />);
     act(() => workers.at(-1)!.onmessage!({ data: { type: 'failed', message: 'no canvas' } }));
     expect(workers.at(-1)!.terminated).toBe(true);
+    await loaded();
     act(() => {
       vi.advanceTimersToNextFrame();
     });
@@ -182,6 +187,7 @@ describe('LiveChartCanvas off the page thread', () => {
     act(() => {
       vi.advanceTimersToNextFrame();
     });
+    await loaded();
     act(() => {
       vi.advanceTimersToNextFrame();
     });

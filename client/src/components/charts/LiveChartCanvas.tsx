@@ -1,7 +1,6 @@
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 import type { ChartOption } from './chartOption';
-import { echarts } from './echartsCore';
 import { withFormatters } from './liveChartOption';
 import type { LiveChartAnswer, LiveChartRequest } from './liveChartWorker';
 
@@ -105,30 +104,44 @@ function useThrottledDraw(
   }, [option, data, reset, draw]);
 }
 
-/** A chart drawn by ECharts on the page's main thread. */
+/**
+ * A chart drawn by ECharts on the page's main thread. ECharts is imported when the first such chart mounts: a
+ * wall whose charts are all drawn in workers never downloads the page's copy.
+ */
 function PageChart({ option, data, dark, height }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const draw = useRef<Draw | null>(null);
+  /** Changes once ECharts is loaded and the instance made: what was asked for meanwhile is drawn then. */
+  const [instanceOf, setInstanceOf] = useState(0);
 
   useEffect(() => {
     const el = element.current;
     if (!el) return;
-    const instance: EChartsType = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
-    // Merged into the chart's model here, laid out and painted by ECharts in its own callback of the next
-    // frame (lazyUpdate): a draw is two tasks of the page, not one. The whole option, then its data, one update.
-    draw.current = (whole, part) => {
-      if (whole) instance.setOption(withFormatters(whole), { notMerge: false, lazyUpdate: true });
-      if (part) instance.setOption(withFormatters(part), { notMerge: false, lazyUpdate: true });
-    };
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(el);
+    let instance: EChartsType | null = null;
+    let resize: ResizeObserver | null = null;
+    let gone = false;
+    void import('./echartsCore').then(({ echarts }) => {
+      if (gone) return;
+      const chart = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
+      instance = chart;
+      // Merged into the chart's model here, laid out and painted by ECharts in its own callback of the next
+      // frame (lazyUpdate): a draw is two tasks of the page, not one. The whole option, then its data.
+      draw.current = (whole, part) => {
+        if (whole) chart.setOption(withFormatters(whole), { notMerge: false, lazyUpdate: true });
+        if (part) chart.setOption(withFormatters(part), { notMerge: false, lazyUpdate: true });
+      };
+      resize = new ResizeObserver(() => chart.resize());
+      resize.observe(el);
+      setInstanceOf((n) => n + 1);
+    });
     return () => {
-      resize.disconnect();
+      gone = true;
+      resize?.disconnect();
       draw.current = null;
-      instance.dispose();
+      instance?.dispose();
     };
   }, [dark]);
-  useThrottledDraw(draw, option, data, dark);
+  useThrottledDraw(draw, option, data, instanceOf);
 
   return <div ref={element} style={{ height, width: '100%' }} />;
 }

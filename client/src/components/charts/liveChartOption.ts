@@ -33,3 +33,10 @@ export function withFormatters(option: ChartOption): ChartOption {
   }
   return (out ?? option) as ChartOption;
 }
+
+/** What a monitor's live chart panel is given: the theme, the wall's large type, and its height in pixels. */
+export interface MonitorChartProps {
+  dark: boolean;
+  large: boolean;
+  height: number;
+}

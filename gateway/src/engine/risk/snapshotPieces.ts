@@ -1,3 +1,4 @@
+import { fnv1a } from '@dms/shared/domain/hash';
 import { RecordMap, type Summariser } from './recordMap';
 import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from './slicedJson';
 
@@ -196,17 +197,10 @@ function valueOf(row: unknown[], block: Block, name: string): unknown {
 }
 
 /**
- * FNV-1a of a key's UTF-16 code units: the hash a stored index sorts its entries by (part of the `#pieces 3`
- * format: the writer and the reader must agree on it).
+ * The hash a stored index sorts its entries by (part of the `#pieces 3` format: the writer and the reader must
+ * agree on it): FNV-1a of the key's UTF-16 code units.
  */
-export function hashKey(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export const hashKey = fnv1a;
 
 /**
  * Where a map's stored entries are, by position (their order in the text). A `#pieces 3` text stores it on its

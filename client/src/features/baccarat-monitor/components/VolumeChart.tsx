@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import type { ChartOption } from '@/components/charts/chartOption';
-import { dateLabels } from '@/components/charts/liveChartOption';
+import { dateLabels, type MonitorChartProps } from '@/components/charts/liveChartOption';
 import { CHART_BUCKET_MS } from '../state/monitorModel';
 import { selectChart } from '../state/monitorSlice';
 
@@ -16,15 +16,7 @@ const COLORS = { rounds: '#8f99a8', pairs: '#d1980b', rings: '#cd4246' };
  * (stacked bars) against the rounds settled (line, right axis). Animation off; the option is rebuilt from
  * the slice's bounded points.
  */
-export const VolumeChart = memo(function VolumeChart({
-  dark,
-  large,
-  height,
-}: {
-  dark: boolean;
-  large: boolean;
-  height: number;
-}) {
+export const VolumeChart = memo(function VolumeChart({ dark, large, height }: MonitorChartProps) {
   const { t } = useTranslation('monitor');
   const points = useSelector(selectChart);
   // The option's frame (set again only when the size or the language changes) and its data (every draw).

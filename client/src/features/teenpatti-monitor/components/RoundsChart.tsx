@@ -3,22 +3,14 @@ import { lazy, Suspense, useMemo, type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import type { ChartOption } from '@/components/charts/chartOption';
-import { dateLabels } from '@/components/charts/liveChartOption';
+import { dateLabels, type MonitorChartProps } from '@/components/charts/liveChartOption';
 import { CHART_BUCKET_MS } from '../state/tpModel';
 import { selectTpChart } from '../state/tpSlice';
 
 const LiveChartCanvas = lazy(() => import('@/components/charts/LiveChartCanvas'));
 
 /** Teen Patti rounds settled per minute of event time (bars), from the slice's bounded points. */
-export const RoundsChart = memo(function RoundsChart({
-  dark,
-  large,
-  height,
-}: {
-  dark: boolean;
-  large: boolean;
-  height: number;
-}) {
+export const RoundsChart = memo(function RoundsChart({ dark, large, height }: MonitorChartProps) {
   const { t } = useTranslation('tpMonitor');
   const points = useSelector(selectTpChart);
   const option = useMemo<ChartOption>(

@@ -18,7 +18,10 @@
  * GC and the DOM node count (first, last, peak, least-squares slope per hour over the phase's second half).
  * Frames and long tasks overlapping a forced GC are left out.
  *   - reconnect, under the same load: the gateway is stopped (SIGTERM) while events and two rings keep
- *     coming (queued, sent as soon as it answers again) and started again on the same port and data. From
+ *     coming and started again on the same port and data. The feed queues everything from the SIGTERM and
+ *     sends it as soon as the gateway answers again; with BENCH_WALL_FEED_AT_STOP=post it posts on as a
+ *     platform would, not told of the stop (a stopping gateway stores what it is sent until its pipeline
+ *     stops), and queues only what is refused or cannot reach it. From
  *     its /healthz answering again: the wall's link back to live, the missed alerts raised (admin API), and
  *     every one of them shown on the wall (the baccarat wall's group list: an alert's subject is its group).
  * BENCH_WALL_PROFILE=<file>: the page's CPU profiles (DevTools' .cpuprofile) over the load phase, and over the
@@ -62,6 +65,11 @@ const TABLES = num('BENCH_WALL_TABLES', 150);
 const RISK_CHUNK = num('BENCH_WALL_RISK_CHUNK', 50);
 /** BENCH_WALL_RISK=off: the gateway without its risk engine (DMS_RISK=off). */
 const RISK_OFF = process.env.BENCH_WALL_RISK === 'off';
+/**
+ * BENCH_WALL_FEED_AT_STOP=post: the feed posts on while the gateway stops, until it refuses or cannot be
+ * reached; by default it holds everything from the SIGTERM (the stricter measure: a longer backlog).
+ */
+const HOLD_AT_STOP = process.env.BENCH_WALL_FEED_AT_STOP !== 'post';
 /** BENCH_WALL_PROFILE=<file>.cpuprofile: the page's CPU profile over the load phase (sampling adds its cost). */
 const PROFILE = process.env.BENCH_WALL_PROFILE;
 /** BENCH_WALL_TRACE=<file>.json: a 10-second Chrome trace of the load phase (tracing adds its cost). */
@@ -890,10 +898,12 @@ async function main(): Promise<void> {
     const reconnect = new PhaseRecord();
     await page.evaluate(DRAIN);
     if (PROFILE) await cdp.send('Profiler.start');
-    feed.down = true;
+    if (HOLD_AT_STOP) feed.down = true;
+    const sentAtHalt = feed.sent;
     const haltAsked = Date.now();
     await halt(g);
     const haltedAt = Date.now();
+    const sentWhileStopping = feed.sent - sentAtHalt;
     await page.getByTestId('wall-link').and(page.locator('[data-link="stale"]')).waitFor({ timeout: 60_000 });
     const staleAfterMs = Date.now() - haltedAt;
     const missedRings = [feed.ring(++rings), feed.ring(++rings)];
@@ -976,7 +986,9 @@ async function main(): Promise<void> {
       },
       ingestUnderLoad: ingestFigures(feed.posts, busy.startedAt, busy.endedAt),
       reconnect: {
+        feedAtStop: HOLD_AT_STOP ? 'held from the SIGTERM' : 'posting until refused',
         gatewayStopMs: haltedAt - haltAsked,
+        eventsStoredWhileStopping: sentWhileStopping,
         gatewayStartMs: upAt - launchedAt,
         gatewayDownMs: downMs,
         wallStaleAfterHaltMs: staleAfterMs,

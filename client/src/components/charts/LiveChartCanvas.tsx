@@ -120,7 +120,7 @@ function PageChart({ option, data, dark, height }: Props) {
     let instance: EChartsType | null = null;
     let resize: ResizeObserver | null = null;
     let gone = false;
-    void import('./echartsCore').then(({ echarts }) => {
+    const loading = import('./echartsCore').then(({ echarts }) => {
       if (gone) return;
       const chart = echarts.init(el, dark ? 'dark' : undefined, { renderer: 'canvas' });
       instance = chart;
@@ -134,6 +134,8 @@ function PageChart({ option, data, dark, height }: Props) {
       resize.observe(el);
       setInstanceOf((n) => n + 1);
     });
+    // A chunk that cannot be fetched (the gateway restarting) leaves the panel empty until the page reloads.
+    loading.catch((err: unknown) => console.error('live chart: ECharts did not load', err));
     return () => {
       gone = true;
       resize?.disconnect();

@@ -236,8 +236,9 @@ describe('CompanyProfitPage', { timeout: 30_000 }, () => {
         reportCurrency: 'CNY',
       }),
     );
-    // The fake gateway answers in USD: the figures carry the report's currency.
-    expect(within(metricRow('turnover')).getByText('140,000.00 USD')).toBeTruthy();
+    // The fake gateway answers in USD: the figures carry the report's currency. The request is seen before its
+    // answer is rendered (the table is redrawn then): waited for, not read at once.
+    await waitFor(() => expect(within(metricRow('turnover')).getByText('140,000.00 USD')).toBeTruthy());
     await user.click(screen.getByRole('radio', { name: 'Per currency' }));
     const perCurrency = await screen.findByRole('region', { name: 'By currency' });
     expect(within(perCurrency).getByText('INR')).toBeTruthy();

@@ -225,6 +225,36 @@ export function idStem(tableId: string): string {
   return `${tableId.slice(0, 31)}.${fnv1a(tableId).toString(16).padStart(8, '0')}`;
 }
 
+/** The fields every event of a player carries. */
+function common(p: SimPlayer, id: string, ts: number) {
+  return { id, provider: p.provider, currency: p.currency, ts };
+}
+
+/** A player's login at `at`, its id built on the session's `sid`. */
+function login(p: SimPlayer, sid: string, at: number): PlatformEvent {
+  return {
+    type: 'player.login',
+    ...common(p, `L-${sid}`, at),
+    playerId: p.id,
+    account: p.account,
+    ip: p.ip,
+    device: p.device,
+  };
+}
+
+/** A deposit of the session `sid` at `at`, leaving `balanceAfter`. */
+function deposit(p: SimPlayer, sid: string, at: number, amount: number, balanceAfter: number): PlatformEvent {
+  return {
+    type: 'transfer',
+    ...common(p, `TI-${sid}`, at),
+    playerId: p.id,
+    account: p.account,
+    direction: 1,
+    amount,
+    balanceAfter,
+  };
+}
+
 /** Events of one simulated day, in time order. */
 export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] {
   const dayStart = dayIndex * DAY_MS;
@@ -234,13 +264,6 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
   const tables = world.tables.map((t) => new TableDay(t, world.seed, dayIndex, dayStart));
   const events: PlatformEvent[] = [];
   const weekend = [0, 6].includes(new Date(dayStart + 8 * 3_600_000).getUTCDay()) ? 1.3 : 1;
-  const common = (p: SimPlayer, id: string, ts: number) => ({
-    id,
-    provider: p.provider,
-    currency: p.currency,
-    ts,
-  });
-
   const byGame = (gameId: GameId) =>
     world.tables.flatMap((t, i) => (t.gameId === gameId ? [[i, t.popularity] as const] : []));
   // With the tables of one game only (Table setting configured so), sessions of the other game go to it.
@@ -269,29 +292,14 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
     const sid = `${code}-${p.id.toString(36)}-${n}`;
     const loginAt = Math.max(dayStart, start - between(rng, 10_000, 120_000));
     if (loginAt < p.registeredAt) return;
-    events.push({
-      type: 'player.login',
-      ...common(p, `L-${sid}`, loginAt),
-      playerId: p.id,
-      account: p.account,
-      ip: p.ip,
-      device: p.device,
-    });
+    events.push(login(p, sid, loginAt));
     let balance = 0;
     /** Rounds the session needs to wager a bonus through (the platform's wagering requirement). */
     let wager = 0;
     if (rng.next() < opts.deposit) {
       const amount = Math.max(chip, Math.round((p.stake * between(rng, 10, 40)) / chip) * chip);
       balance += amount;
-      events.push({
-        type: 'transfer',
-        ...common(p, `TI-${sid}`, loginAt + between(rng, 2000, 30_000)),
-        playerId: p.id,
-        account: p.account,
-        direction: 1,
-        amount,
-        balanceAfter: balance,
-      });
+      events.push(deposit(p, sid, loginAt + between(rng, 2000, 30_000), amount, balance));
       if (rng.next() < opts.bonus) {
         const bonus = Math.max(
           chip,
@@ -390,23 +398,7 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
         if (start >= dayEnd - 3_600_000) continue;
         const amount = between(rng, 500, 5000) * chip;
         const sid = `${code}-${p.id.toString(36)}-m${n}`;
-        events.push({
-          type: 'player.login',
-          ...common(p, `L-${sid}`, start),
-          playerId: p.id,
-          account: p.account,
-          ip: p.ip,
-          device: p.device,
-        });
-        events.push({
-          type: 'transfer',
-          ...common(p, `TI-${sid}`, start + 20_000),
-          playerId: p.id,
-          account: p.account,
-          direction: 1,
-          amount,
-          balanceAfter: amount,
-        });
+        events.push(login(p, sid, start), deposit(p, sid, start + 20_000, amount, amount));
         const table = tables[p.favouriteTable] as TableDay;
         let index = table.roundAt(start + 60_000);
         let balance = amount;
@@ -447,32 +439,16 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
         const start = Math.max(role.from, startFor(p));
         if (start >= dayEnd - 3_600_000) continue;
         const sid = `${code}-${p.id.toString(36)}-b${n}`;
-        const deposit = between(rng, 300, 3000) * chip;
+        const depositAmount = between(rng, 300, 3000) * chip;
         const bonus = Math.round(
-          deposit *
+          depositAmount *
             pickWeighted(rng, [
               [0.3, 2],
               [0.5, 2],
               [1, 1],
             ] as const),
         );
-        events.push({
-          type: 'player.login',
-          ...common(p, `L-${sid}`, start),
-          playerId: p.id,
-          account: p.account,
-          ip: p.ip,
-          device: p.device,
-        });
-        events.push({
-          type: 'transfer',
-          ...common(p, `TI-${sid}`, start + 20_000),
-          playerId: p.id,
-          account: p.account,
-          direction: 1,
-          amount: deposit,
-          balanceAfter: deposit,
-        });
+        events.push(login(p, sid, start), deposit(p, sid, start + 20_000, depositAmount, depositAmount));
         events.push({
           type: 'bonus.granted',
           ...common(p, `BO-${sid}`, start + 40_000),
@@ -481,7 +457,7 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
           kind: 'deposit_bonus',
           amount: bonus,
         });
-        const out = Math.round((deposit + bonus) * (0.9 + rng.next() * 0.1));
+        const out = Math.round((depositAmount + bonus) * (0.9 + rng.next() * 0.1));
         events.push({
           type: 'transfer',
           ...common(p, `TO-${sid}`, start + between(rng, 10, 50) * 60_000),
@@ -489,7 +465,7 @@ export function simulateDay(world: SimWorld, dayIndex: number): PlatformEvent[] 
           account: p.account,
           direction: 0,
           amount: out,
-          balanceAfter: deposit + bonus - out,
+          balanceAfter: depositAmount + bonus - out,
         });
       }
       return;
@@ -688,30 +664,9 @@ function groupDay(
       const sid = `${code}-${p.id.toString(36)}-g${n}`;
       const at = start + m * between(rng, 5_000, 40_000);
       if (at >= dayStart + DAY_MS) return;
-      events.push({
-        type: 'player.login',
-        id: `L-${sid}`,
-        provider: p.provider,
-        currency: p.currency,
-        ts: at,
-        playerId: p.id,
-        account: p.account,
-        ip: p.ip,
-        device: p.device,
-      });
+      events.push(login(p, sid, at));
       const amount = g.stake * between(rng, 20, 40);
-      events.push({
-        type: 'transfer',
-        id: `TI-${sid}`,
-        provider: p.provider,
-        currency: p.currency,
-        ts: at + 15_000,
-        playerId: p.id,
-        account: p.account,
-        direction: 1,
-        amount,
-        balanceAfter: amount,
-      });
+      events.push(deposit(p, sid, at + 15_000, amount, amount));
     });
     const rounds = between(rng, 20, 60);
     let last = start;

@@ -192,6 +192,8 @@ describe('Teen Patti monitor against a gateway fed by the signed ingest', () => 
     expect(Object.values(expectedSeen()).reduce((a, b) => a + b, 0)).toBe((ROUNDS + 6) * 2);
     expect(await page.getByText(zhTp.side.pair_plus).count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The chart is drawn on a phone too (its ECharts is loaded when it mounts).
+    await page.locator('.dms-tpm__chart canvas').waitFor();
     await page.screenshot({ path: join(SHOTS, 'tp-monitor-zh-390.png'), fullPage: true });
     await context.close();
 

@@ -6,17 +6,23 @@
  *     plays a platform feed into the engine (as the simulator does: engine.submit) for `ms`, every event's
  *     `ts` its submission time; every `alertEvery`-th settled round raises an alert once committed (as the
  *     risk sink publishes after its commit; the detector itself is not part of this benchmark). Answers
- *     with this process's CPU time over the feed and what was sent per provider.
- *   {"cmd":"bare"} broadcasts the payloads the gateway broadcast during the recorded feed, at the same
- *     moments and to the same rooms, from the bare server; answers with the CPU time.
+ *     with this process's CPU time over the feed and what was sent per provider. With `"toggleMs":1000`
+ *     the connected sockets leave their live rooms and join them again every `toggleMs` (`on`, `off`, `on`
+ *     …), and the answer's `toggle` gives the CPU time, the wall time and the messages sent to sockets in
+ *     each state: what delivering costs, beside the same feed in the same seconds without delivering.
+ *   {"cmd":"bare","toggleMs":1000} broadcasts the payloads the gateway broadcast during the recorded feed,
+ *     at the same moments and to the same rooms, from the bare server, its sockets cycling through `on`,
+ *     `off` (in no room: the broadcasts are encoded for nobody) and `idle` (the broadcasts due are skipped);
+ *     answers with the same `toggle` figures.
  */
 import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Server, type Socket as ServerSocket } from 'socket.io';
 import type { PlatformEvent } from '../shared/src/contracts/events/platform';
 import { LIVE_EVENTS, type AlertChanged } from '../shared/src/contracts/live/events';
 import { loadConfig } from '../gateway/src/config/config';
@@ -40,8 +46,115 @@ interface Recorded {
   payload: unknown;
 }
 
+type State = 'on' | 'off' | 'idle';
+export interface ToggleFigures {
+  /** The process's CPU time (every thread: the store's checkpoints, the collector's helpers). */
+  cpuMs: Record<State, number>;
+  /** The main thread's CPU time (Linux: /proc/thread-self/schedstat), where delivering and encoding run. */
+  mainMs: Record<State, number> | null;
+  wallMs: Record<State, number>;
+  messages: Record<State, number>;
+  /**
+   * Each window: its state, its CPU (the main thread's when it is known) and the events and payouts the store
+   * committed in it, per second of the window: what the feed's own work was, to take out of the comparison.
+   */
+  windows: { state: State; cpu: number; events: number; payouts: number }[];
+}
+
+/** Events and settled payouts committed so far (the feed's work, counted by the gateway script). */
+const work = { events: 0, payouts: 0 };
+
+/** The main thread's CPU time so far, ms (run on the main thread), or null where Linux's schedstat is not. */
+function mainThreadMs(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** The state the sockets are in now; each message a server sends to a socket is counted in it. */
+let state: State = 'on';
+const messages: Record<State, number> = { on: 0, off: 0, idle: 0 };
+/** Counts the messages (not pings) the server's sockets are sent, by the state at the moment of sending. */
+function countMessages(server: Server): void {
+  server.on('connection', (socket) => {
+    socket.conn.on('packetCreate', (packet: { type: string }) => {
+      if (packet.type === 'message') messages[state] += 1;
+    });
+  });
+}
+
+/**
+ * Cycles `server`'s sockets through `order` every `periodMs` (`tick` is called often): in `on` they are in
+ * their live rooms, otherwise in none. Gives the CPU, wall time and messages of each state.
+ */
+function toggler(server: Server, order: State[], periodMs: number) {
+  const cpuMs: Record<State, number> = { on: 0, off: 0, idle: 0 };
+  const wallMs: Record<State, number> = { on: 0, off: 0, idle: 0 };
+  const windows: ToggleFigures['windows'] = [];
+  let worked = { ...work };
+  const left = new Map<ServerSocket, string[]>();
+  const apply = (next: State) => {
+    if (next === 'on') {
+      for (const [socket, rooms] of left) void socket.join(rooms);
+      left.clear();
+    } else if (left.size === 0) {
+      for (const socket of server.of('/').sockets.values()) {
+        const rooms = [...socket.rooms].filter((room) => room.startsWith('live:'));
+        left.set(socket, rooms);
+        for (const room of rooms) void socket.leave(room);
+      }
+    }
+  };
+  let index = 0;
+  let since = performance.now();
+  let cpu = process.cpuUsage();
+  let main = mainThreadMs();
+  const mainMs: Record<State, number> | null = main === null ? null : { on: 0, off: 0, idle: 0 };
+  const close = () => {
+    const now = performance.now();
+    const used = cpuMsOf(process.cpuUsage(cpu));
+    const mainNow = mainThreadMs();
+    const mainUsed = main !== null && mainNow !== null ? mainNow - main : null;
+    cpuMs[state] += used;
+    if (mainMs && mainUsed !== null) mainMs[state] += mainUsed;
+    wallMs[state] += now - since;
+    const perSecond = (x: number) => (x * 1000) / (now - since);
+    if (now - since >= periodMs / 2)
+      windows.push({
+        state,
+        cpu: perSecond(mainUsed ?? used),
+        events: perSecond(work.events - worked.events),
+        payouts: perSecond(work.payouts - worked.payouts),
+      });
+    worked = { ...work };
+    since = now;
+    cpu = process.cpuUsage();
+    main = mainNow;
+  };
+  for (const k of Object.keys(messages) as State[]) messages[k] = 0;
+  state = order[0] as State;
+  apply(state);
+  return {
+    tick: () => {
+      if (performance.now() - since < periodMs) return;
+      close();
+      index = (index + 1) % order.length;
+      state = order[index] as State;
+      apply(state);
+    },
+    finish: (): ToggleFigures => {
+      close();
+      state = 'on';
+      apply(state);
+      return { cpuMs, mainMs, wallMs, messages: { ...messages }, windows };
+    },
+  };
+}
+
 const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
-const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
+const cpuMsOf = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dms-bench-live-'));
@@ -87,14 +200,20 @@ async function main(): Promise<void> {
     void socket.join(rooms);
   });
   await new Promise<void>((resolve) => bareHttp.listen(0, '127.0.0.1', () => resolve()));
+  countMessages(app.io as unknown as Server);
+  countMessages(bare);
   const bareUrl = `http://127.0.0.1:${(bareHttp.address() as AddressInfo).port}`;
 
   // Alerts raised by flagged settlements once committed.
   let alertSeq = 0;
   /** From a flagged settlement's submission to its commit (what the live channel cannot shorten). */
   let commitDelays: number[] = [];
+  /** The moment (Date.now) each alert was published, by its seq. */
+  let publishedAt: Record<number, number> = {};
   app.engine.committed$.subscribe((batch) => {
+    work.events += batch.events.length;
     for (const e of batch.events) {
+      if (e.type === 'round.settled') work.payouts += e.payouts.length;
       if (e.type !== 'round.settled' || e.result.benchAlert !== true) continue;
       commitDelays.push(Date.now() - e.ts);
       alertSeq += 1;
@@ -111,6 +230,7 @@ async function main(): Promise<void> {
           raisedAt: e.ts,
         },
       };
+      publishedAt[alertSeq] = Date.now();
       publishChange(app.publisher, LIVE_EVENTS.alertRaised, payload);
     }
   });
@@ -124,6 +244,7 @@ async function main(): Promise<void> {
     roundMs: number;
     alertEvery: number;
     record: boolean;
+    toggleMs?: number;
   }) {
     const bets: Record<number, number> = Object.fromEntries(PROVIDERS.map((p) => [p, 0]));
     const alerts: Record<number, number> = Object.fromEntries(PROVIDERS.map((p) => [p, 0]));
@@ -162,8 +283,12 @@ async function main(): Promise<void> {
       t0 = performance.now();
     }
     const c0 = process.cpuUsage();
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
     commitDelays = [];
+    publishedAt = {};
     let sentBets = 0;
+    const toggle = o.toggleMs ? toggler(app.io as unknown as Server, ['on', 'off'], o.toggleMs) : null;
 
     while (Date.now() - start < o.ms) {
       await new Promise((r) => setTimeout(r, 50));
@@ -217,10 +342,13 @@ async function main(): Promise<void> {
         newRound(table, now, events);
       }
       await app.engine.submit(events);
+      toggle?.tick();
     }
+    const toggled = toggle?.finish();
+    lag.disable();
     // Let the last batch window go out.
     await new Promise((r) => setTimeout(r, 400));
-    const cpu = cpuMs(process.cpuUsage(c0));
+    const cpu = cpuMsOf(process.cpuUsage(c0));
     if (o.record && recording) {
       lastRecording = recording;
       recording = null;
@@ -236,25 +364,38 @@ async function main(): Promise<void> {
       broadcasts: lastRecording.length,
       settleToCommitMsP50: delays[Math.floor(delays.length / 2)] ?? null,
       settleToCommitMsMax: delays[delays.length - 1] ?? null,
+      toggle: toggled,
+      publishedAt,
+      heapUsedMb: process.memoryUsage().heapUsed / 2 ** 20,
+      eventLoopDelayMsP99: lag.percentile(99) / 1e6,
+      eventLoopDelayMsMax: lag.max / 1e6,
     };
   }
 
-  async function playBare() {
+  async function playBare(o: { toggleMs?: number }) {
     const list = lastRecording;
     const c0 = process.cpuUsage();
     const s0 = performance.now();
+    const toggle = o.toggleMs ? toggler(bare, ['on', 'off', 'idle'], o.toggleMs) : null;
     let i = 0;
     while (i < list.length) {
       const elapsed = performance.now() - s0;
       while (i < list.length && (list[i] as Recorded).at <= elapsed) {
         const r = list[i] as Recorded;
-        bare.to(r.rooms).emit(r.event, r.payload);
+        if (state !== 'idle') bare.to(r.rooms).emit(r.event, r.payload);
         i += 1;
       }
       await new Promise((r) => setTimeout(r, 5));
+      toggle?.tick();
     }
+    const toggled = toggle?.finish();
     await new Promise((r) => setTimeout(r, 400));
-    return { cpuMs: cpuMs(process.cpuUsage(c0)), wallMs: performance.now() - s0, broadcasts: list.length };
+    return {
+      cpuMs: cpuMsOf(process.cpuUsage(c0)),
+      wallMs: performance.now() - s0,
+      broadcasts: list.length,
+      toggle: toggled,
+    };
   }
 
   out({ ready: true, url, bareUrl });
@@ -262,7 +403,7 @@ async function main(): Promise<void> {
   for await (const line of lines) {
     const cmd = JSON.parse(line) as { cmd: string } & Parameters<typeof feed>[0];
     if (cmd.cmd === 'feed') out({ feed: await feed(cmd) });
-    else if (cmd.cmd === 'bare') out({ bare: await playBare() });
+    else if (cmd.cmd === 'bare') out({ bare: await playBare(cmd) });
     else if (cmd.cmd === 'stop') break;
   }
   await bare.close();

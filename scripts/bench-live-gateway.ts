@@ -16,7 +16,7 @@
  *     answers with the same `toggle` figures.
  */
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -408,6 +408,8 @@ async function main(): Promise<void> {
   }
   await bare.close();
   await app.close();
+  // The temp store (50–230 MB a run) goes with the run.
+  rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
 

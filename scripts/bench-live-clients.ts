@@ -109,3 +109,5 @@ async function run({ url, clients }: { url: string; clients: ClientSpec[] }): Pr
 }
 
 process.once('message', (m: { url: string; clients: ClientSpec[] }) => void run(m));
+// The bench process gone (it failed, or was stopped): this one goes too.
+process.once('disconnect', () => process.exit(0));

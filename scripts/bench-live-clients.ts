@@ -33,7 +33,8 @@ export interface ClientsReport {
   eventLoopDelayMsMax: number;
 }
 
-function open(url: string, auth: Record<string, unknown>): Promise<Socket> {
+/** A socket.io client on the WebSocket transport, connected (the bench process opens its own with it too). */
+export function open(url: string, auth: Record<string, unknown>): Promise<Socket> {
   const s = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
@@ -108,6 +109,9 @@ async function run({ url, clients }: { url: string; clients: ClientSpec[] }): Pr
   process.send?.('ready');
 }
 
-process.once('message', (m: { url: string; clients: ClientSpec[] }) => void run(m));
-// The bench process gone (it failed, or was stopped): this one goes too.
-process.once('disconnect', () => process.exit(0));
+// Only as a client process (spawned with an IPC channel): the bench process imports `open` from here.
+if (process.send) {
+  process.once('message', (m: { url: string; clients: ClientSpec[] }) => void run(m));
+  // The bench process gone (it failed, or was stopped): this one goes too.
+  process.once('disconnect', () => process.exit(0));
+}

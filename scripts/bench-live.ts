@@ -40,11 +40,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { API_BASE } from '../shared/src/contracts/http/paths';
 import { liveRoom } from '../shared/src/contracts/live/rooms';
 import type { ToggleFigures } from './bench-live-gateway';
-import type { ClientSpec, ClientsReport } from './bench-live-clients';
+import { open, type ClientSpec, type ClientsReport } from './bench-live-clients';
 
 const { values } = parseArgs({
   options: {
@@ -165,14 +165,6 @@ async function call<T>(url: string, path: string, body: unknown, token?: string)
   return env.data;
 }
 
-function open(url: string, auth: Record<string, unknown>): Promise<Socket> {
-  const s = connect(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-}
-
 async function main(): Promise<void> {
   const ready = await next();
   const url = ready.url as string;
@@ -236,8 +228,6 @@ async function main(): Promise<void> {
   await Promise.all(workers.map((w) => fromWorker<string>(w)));
   send({ ...feedCmd, record: false });
   const b = (await next()).feed as {
-    cpuMs: number;
-    wallMs: number;
     bets: Record<number, number>;
     alerts: Record<number, number>;
     sentBets: number;
@@ -290,7 +280,7 @@ async function main(): Promise<void> {
   for (const scope of cpuScopes.slice(SOCKETS))
     sockets.push(await open(url, { token: scope === 'all' ? admin : tokens[scope], visible: true }));
   send({ ...feedCmd, ms: CPU_MS, record: true, toggleMs: TOGGLE_MS });
-  const d = (await next()).feed as { toggle: ToggleFigures; settleToCommitMsP50: number | null };
+  const d = (await next()).feed as { toggle: ToggleFigures };
   for (const s of sockets) s.close();
   await Promise.all(
     workers.map((w) => {

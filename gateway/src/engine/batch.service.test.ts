@@ -23,6 +23,7 @@ const TABLES = [
   'daily_game',
   'daily_account',
   'daily_player',
+  'rollup_pending',
 ];
 
 let test: TestStore;
@@ -85,6 +86,27 @@ class FailingRepository extends EventsRepository {
     return this.inner.transaction(async (tx) => {
       await fn(tx);
       throw new Error('injected');
+    });
+  }
+}
+
+/** A repository whose roll-up transactions fail (after taking the pending deltas) while `failing` is set. */
+class FailingRollupRepository extends EventsRepository {
+  failing = true;
+  constructor(private readonly inner: EventsRepository) {
+    super(inner.tables as never, inner.dialect);
+  }
+
+  override transaction<T>(fn: (tx: EventsRepository) => Promise<T>): Promise<T> {
+    return this.inner.transaction(async (tx) => {
+      const failing = this.failing;
+      const wrapped = Object.create(tx) as EventsRepository;
+      wrapped.upsertDailyPlayer = async (deltas) => {
+        const out = await tx.upsertDailyPlayer(deltas);
+        if (failing) throw new Error('injected roll-up failure');
+        return out;
+      };
+      return fn(wrapped);
     });
   }
 }
@@ -232,6 +254,67 @@ describe('EventBatchWriter', () => {
     const after = await writer.write([ev.login({ id: 'after' })]);
     expect(after.seq).toBe(before.seq + 1);
     expect(await countRows(test.store, 'login_record')).toBe(2);
+  });
+
+  it('tells the events committed before their roll-ups, and resolves once the roll-ups are added', async () => {
+    let peek: Promise<number[]> | undefined;
+    const done = await writer.write(oneOfEach(), (outcome) => {
+      expect(outcome.inserted).toHaveLength(oneOfEach().length);
+      // Read at once: the events are there; on SQLite's one connection, before the roll-up transaction.
+      peek = Promise.all(
+        ['login_record', 'rollup_pending', 'daily_player'].map((t) => countRows(test.store, t)),
+      );
+    });
+    const [logins, pending, players] = (await peek) ?? [];
+    expect(logins).toBe(1);
+    if (test.store.dialect === 'sqlite') expect([pending, players]).toEqual([1, 0]);
+    expect(done.inserted).toHaveLength(oneOfEach().length);
+    expect(await countRows(test.store, 'rollup_pending')).toBe(0);
+    await expectRollupsMatchRaw();
+  });
+
+  it('keeps a batch stored when adding its roll-ups fails, and adds its deltas once, by the next roll-up or another writer', async () => {
+    const repo = new FailingRollupRepository(EventsRepository.of(test.store));
+    const errors: unknown[] = [];
+    const failing = new EventBatchWriter(repo, new DayCutter('Asia/Shanghai'), (err) => errors.push(err));
+    const first = await failing.write(oneOfEach());
+    expect(first.inserted).toHaveLength(oneOfEach().length);
+    expect(errors).toHaveLength(1);
+    expect(await countRows(test.store, 'rollup_pending')).toBe(1);
+    expect(await countRows(test.store, 'daily_player')).toBe(0);
+    // Another batch of the same writer fails too: two batches pending.
+    await failing.write([ev.login({ id: 'login-2', ts: T0 + 120_000 })]);
+    expect(await countRows(test.store, 'rollup_pending')).toBe(2);
+    // Another writer (a gateway started after this one stopped) adds both, from their stored deltas.
+    await new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai')).rollUp();
+    expect(await countRows(test.store, 'rollup_pending')).toBe(0);
+    await expectRollupsMatchRaw();
+    // The failing writer's next roll-up finds nothing of them: nothing counted twice.
+    repo.failing = false;
+    await failing.write([ev.login({ id: 'login-3', ts: T0 + 180_000 })]);
+    expect(await countRows(test.store, 'rollup_pending')).toBe(0);
+    await expectRollupsMatchRaw();
+  });
+
+  it('adds pending deltas that are not its own batches exactly as its own (the stored form)', async () => {
+    const repo = new FailingRollupRepository(EventsRepository.of(test.store));
+    const failing = new EventBatchWriter(repo, new DayCutter('Asia/Shanghai'), () => undefined);
+    await failing.write(oneOfEach());
+    const stored = (await sql<{ deltas: string }>`select deltas from rollup_pending`.execute(test.store.db))
+      .rows;
+    expect(stored).toHaveLength(1);
+    // Its own writer adds them from memory; the row read back gives the same roll-ups.
+    repo.failing = false;
+    await failing.rollUp();
+    const fromMemory = await readRollups(test.store.db);
+    for (const t of ['daily_game', 'daily_account', 'daily_player']) {
+      await sql`delete from ${sql.table(t)}`.execute(test.store.db);
+    }
+    await sql`insert into rollup_pending (seq, deltas) values (${999}, ${stored[0]?.deltas})`.execute(
+      test.store.db,
+    );
+    await writer.rollUp();
+    expect(await readRollups(test.store.db)).toEqual(fromMemory);
   });
 
   it('leaves a payout naming a bet of another round alone', async () => {

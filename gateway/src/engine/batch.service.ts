@@ -20,7 +20,15 @@ import {
   type DayCutter,
   type Row,
 } from './events.mapper';
-import { RollupDeltas, gameKey, playerKey } from './rollup.aggregator';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import {
+  RollupDeltas,
+  addDeltas,
+  addEncodedDeltas,
+  encodeDeltas,
+  gameKey,
+  playerKey,
+} from './rollup.aggregator';
 
 /** What writing one batch did. */
 export interface BatchOutcome {
@@ -34,25 +42,43 @@ export interface BatchOutcome {
 
 /** Writes one validated batch durably. The pipeline's only dependency on storage. */
 export interface BatchWriter {
-  write(events: readonly PlatformEvent[]): Promise<BatchOutcome>;
+  /**
+   * Writes the batch; resolves once everything it changes is stored, roll-ups included. `committed`, when
+   * given, is called as soon as the batch's events are committed, which may be before its roll-ups are.
+   */
+  write(events: readonly PlatformEvent[], committed?: (outcome: BatchOutcome) => void): Promise<BatchOutcome>;
   /** Commits a write transaction that stores nothing: rejects when the store does not write at all. */
   probe(): Promise<void>;
 }
 
 /**
- * Writes a batch in one transaction: raw rows first (skipping existing keys), then the settlements new
- * in this batch (bets' payouts), then the roll-ups of exactly what was inserted or settled now, aggregated
- * in memory and upserted once per key. A replayed batch inserts nothing, settles nothing and so adds
- * nothing to the roll-ups. A settlement naming a bet not stored yet keeps the payout in `pending_payout`;
- * the bet is stored settled when it arrives.
+ * Writes a batch in two transactions. The batch's: raw rows first (skipping existing keys), then the
+ * settlements new in this batch (bets' payouts), then the roll-up deltas of exactly what was inserted or
+ * settled now, aggregated in memory, kept as one `rollup_pending` row. Then the roll-ups': every pending row
+ * taken (deleted) and its deltas upserted into `daily_game`, `daily_account` and `daily_player` once per key.
+ * A replayed batch inserts nothing, settles nothing and so adds nothing to the roll-ups. A settlement naming a
+ * bet not stored yet keeps the payout in `pending_payout`; the bet is stored settled when it arrives.
+ *
+ * Why two: a settlement updates the daily row of every player of its round (about a thousand at 5,000 bets/s,
+ * each on its own page), which in the batch's transaction took a third of its time (docs/BENCHMARKS.md), and
+ * the batch's commit is what a settlement's alert waits for. Deltas counted once: the roll-up transaction
+ * deletes the rows whose deltas it adds, atomically, whoever runs it (this writer after its batch, or after a
+ * crash between the two the first batch or start of any gateway on the store).
  */
 export class EventBatchWriter implements BatchWriter {
   /** Pending payouts kept in the database; looked up for new bets only while there are some. */
   private pending: number | undefined;
+  /** The deltas of this writer's batches whose roll-ups are pending, by commit seq (no need to parse them). */
+  private readonly unapplied = new Map<number, RollupDeltas>();
 
+  /**
+   * @param onRollUpError told when a roll-up transaction failed after its batch committed (the deltas stay
+   * pending, and the next batch's roll-up adds them).
+   */
   constructor(
     private readonly repo: EventsRepository,
     private readonly days: DayCutter,
+    private readonly onRollUpError?: (err: unknown) => void,
   ) {}
 
   async probe(): Promise<void> {
@@ -62,7 +88,55 @@ export class EventBatchWriter implements BatchWriter {
     });
   }
 
-  async write(events: readonly PlatformEvent[]): Promise<BatchOutcome> {
+  /**
+   * Adds the pending roll-ups (this writer's and any left by a stopped one) to the daily tables, in one
+   * transaction. A failure leaves them pending for the next call.
+   */
+  async rollUp(): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      await tx.serializeBatches();
+      const taken = await tx.takePendingRollups();
+      if (taken.length === 0) return;
+      const deltas = new RollupDeltas();
+      for (const t of taken) {
+        const kept = this.unapplied.get(t.seq);
+        if (kept) addDeltas(deltas, kept);
+        else addEncodedDeltas(deltas, t.deltas);
+      }
+      // A player's first login of a day: `logins` after the upsert equals the logins added now.
+      const after = await tx.upsertDailyPlayer([...deltas.player.values()]);
+      for (const r of after) {
+        const d = deltas.player.get(playerKey(r.day, r.provider, r.currency, r.playerId));
+        if (d && d.logins > 0 && r.logins === d.logins) deltas.loginPlayers(r.day, r.provider, r.currency, 1);
+      }
+      await tx.upsertDailyGame([...deltas.game.values()]);
+      await tx.upsertDailyAccount([...deltas.account.values()]);
+    });
+    // Every batch of this writer had its row stored before this took them all: none is pending any more.
+    this.unapplied.clear();
+  }
+
+  async write(
+    events: readonly PlatformEvent[],
+    committed?: (outcome: BatchOutcome) => void,
+  ): Promise<BatchOutcome> {
+    const outcome = await this.writeBatch(events);
+    committed?.(outcome);
+    if (this.unapplied.size > 0) {
+      // The roll-ups after a turn of the event loop: what reacts to the commit (the live channel, the risk
+      // engine's read) goes first.
+      if (committed) await yieldToEventLoop();
+      try {
+        await this.rollUp();
+      } catch (err) {
+        // The batch is stored: it is not failed for this, and its deltas stay pending for the next roll-up.
+        this.onRollUpError?.(err);
+      }
+    }
+    return outcome;
+  }
+
+  private async writeBatch(events: readonly PlatformEvent[]): Promise<BatchOutcome> {
     const rows = toRows(events, this.days);
     this.pending ??= await this.repo.countPendingPayouts();
     const result = await this.repo.transaction(async (tx) => {
@@ -243,14 +317,7 @@ export class EventBatchWriter implements BatchWriter {
           deltas.prize(dayOf(rows, e, this.days), e.provider, e.currency, e.playerId, e.account, e.amount);
       }
 
-      // A player's first login of a day: `logins` after the upsert equals this batch's logins.
-      const after = await tx.upsertDailyPlayer([...deltas.player.values()]);
-      for (const r of after) {
-        const d = deltas.player.get(playerKey(r.day, r.provider, r.currency, r.playerId));
-        if (d && d.logins > 0 && r.logins === d.logins) deltas.loginPlayers(r.day, r.provider, r.currency, 1);
-      }
-      await tx.upsertDailyGame([...deltas.game.values()]);
-      await tx.upsertDailyAccount([...deltas.account.values()]);
+      if (!deltas.empty) await tx.addPendingRollup(seq, encodeDeltas(deltas));
 
       const stored = {
         players,
@@ -267,9 +334,11 @@ export class EventBatchWriter implements BatchWriter {
         inserted: insertedEvents(events, rows, stored),
         settledBets: settledCount,
         pendingDelta,
+        deltas,
       };
     });
     this.pending = Math.max(0, (this.pending ?? 0) + result.pendingDelta);
+    if (!result.deltas.empty) this.unapplied.set(result.seq, result.deltas);
     return { seq: result.seq, inserted: result.inserted, settledBets: result.settledBets };
   }
 }

@@ -66,7 +66,10 @@ export function createEngine<Output = unknown, Snapshot = unknown>(
 ): Engine<Output, Snapshot> {
   const now = ctx.now ?? Date.now;
   const repo = EventsRepository.of(ctx.store);
-  const pipeline = new EventPipeline(new EventBatchWriter(repo, new DayCutter(ctx.config.timeZone)), {
+  const writer = new EventBatchWriter(repo, new DayCutter(ctx.config.timeZone), (err) =>
+    ctx.logger?.error({ err }, 'engine: adding a batch to the roll-ups failed; it stays pending'),
+  );
+  const pipeline = new EventPipeline(writer, {
     now,
     logger: ctx.logger,
     lingerMs: ctx.config.pipeline.lingerMs,
@@ -102,6 +105,9 @@ export function createEngine<Output = unknown, Snapshot = unknown>(
       started ??= repo
         .tune()
         .catch((err: unknown) => ctx.logger?.warn({ err }, 'engine: tuning the connection failed'))
+        // Roll-ups a stopped gateway left pending (it stopped between a batch and its roll-up).
+        .then(() => writer.rollUp())
+        .catch((err: unknown) => ctx.logger?.error({ err }, 'engine: adding pending roll-ups failed'))
         .then(() => risk?.start());
     },
     stop: async () => {

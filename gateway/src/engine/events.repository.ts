@@ -334,15 +334,30 @@ export class EventsRepository {
     let found: Settled[];
     const lite = this.lite;
     if (lite) {
+      // Rows as arrays (`raw`): a settlement returns about a thousand, and building an object per row cost
+      // a fifth of this statement's time.
       const st = this.prepared(
         lite,
         `update bet_record set payout = ?, settled_at = ? where id = ? and round_id = ? and payout is null ${returning}`,
-      );
-      found = [];
+      ).raw(true);
+      const out: SettledBet[] = [];
       for (const p of payouts) {
-        const r = st.get(p.payout, p.settledAt, p.transactionId, p.roundId) as Settled | undefined;
-        if (r) found.push(r);
+        const r = st.get(p.payout, p.settledAt, p.transactionId, p.roundId) as unknown[] | undefined;
+        if (r)
+          out.push({
+            id: r[0] as string,
+            roundId: r[1] as string,
+            day: r[2] as string,
+            provider: Number(r[3]),
+            currency: r[4] as string,
+            gameId: Number(r[5]),
+            playerId: Number(r[6]),
+            account: r[7] as string,
+            amount: Number(r[8]),
+            payout: Number(r[9]),
+          });
       }
+      return out;
     } else if (this.dialect === 'sqlite') {
       found = await this.run<Settled>(
         `update bet_record set payout = j.value ->> 2, settled_at = j.value ->> 3 from json_each(?) as j ` +
@@ -461,6 +476,32 @@ export class EventsRepository {
         part,
       );
     }
+  }
+
+  /** Keeps a committed batch's roll-up deltas until a roll-up transaction adds them (`rollup_pending`). */
+  async addPendingRollup(seq: number, deltas: string): Promise<void> {
+    const lite = this.lite;
+    if (lite) {
+      this.prepared(lite, 'insert into rollup_pending (seq, deltas) values (?, ?)').run(seq, deltas);
+      return;
+    }
+    await this.run(`insert into rollup_pending (seq, deltas) values (${this.values(1, 2).slice(1, -1)})`, [
+      seq,
+      deltas,
+    ]);
+  }
+
+  /**
+   * Deletes every pending roll-up and returns them, by seq ascending: the caller adds their deltas in the same
+   * transaction, so each counts once, whichever transaction took it.
+   */
+  async takePendingRollups(): Promise<{ seq: number; deltas: string }[]> {
+    const text = 'delete from rollup_pending returning seq, deltas';
+    const lite = this.lite;
+    const rows = lite
+      ? (this.prepared(lite, text).all() as { seq: number | string; deltas: string }[])
+      : await this.run<{ seq: number | string; deltas: string }>(text, []);
+    return rows.map((r) => ({ seq: Number(r.seq), deltas: r.deltas })).sort((a, b) => a.seq - b.seq);
   }
 
   /** How many pending payouts are kept. */

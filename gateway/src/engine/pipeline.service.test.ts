@@ -243,6 +243,34 @@ describe('EventPipeline', () => {
     expect(seqs).toEqual([1, 2]);
   });
 
+  it("streams a batch's events at their commit, before the writer's roll-ups end and the submitter is answered", async () => {
+    let finishRollUps: () => void = () => undefined;
+    const writer: BatchWriter = {
+      probe: async () => undefined,
+      async write(events, committed) {
+        const outcome = { seq: 1, inserted: [...events], settledBets: 0 };
+        committed?.(outcome);
+        await new Promise<void>((resolve) => (finishRollUps = resolve));
+        return outcome;
+      },
+    };
+    const p = open(writer);
+    const streamed: number[] = [];
+    p.committed$.subscribe((b) => streamed.push(b.events.length));
+    let answered = false;
+    const submitted = p.submit(logins(3)).then((r) => {
+      answered = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(streamed).toEqual([3]);
+    expect(p.stats.eventsTotal).toBe(3);
+    expect(answered).toBe(false);
+    finishRollUps();
+    expect((await submitted).accepted).toBe(3);
+    expect(streamed).toEqual([3]);
+  });
+
   it('writes what is queued when stopped, then refuses new submissions', async () => {
     const writer = new FakeWriter();
     const p = open(writer, { lingerMs: 10_000 });

@@ -14,8 +14,9 @@ import type { BatchOutcome, BatchWriter } from './batch.service';
  * The one pipeline every platform event goes through, whatever its source:
  *
  *   submit → validate (each bad event refused with its index and reason) → queue
- *          → group commit: one write transaction at a time, of everything queued (up to `maxBatch`)
- *          → committed$ (the events stored now) and the submitters' acknowledgements.
+ *          → group commit: one write at a time, of everything queued (up to `maxBatch`)
+ *          → committed$ (the events stored now, at their commit), then, once the writer added them to the
+ *            roll-ups too, the submitters' acknowledgements.
  *
  * Group commit: when the store is idle, a submission is written at once (in the same turn of the event
  * loop as the submissions that came with it); what arrives while a write is in flight waits for it and
@@ -285,7 +286,16 @@ export class EventPipeline {
         continue;
       }
       try {
-        this.committed(part, await this.writer.write(part.map((i) => i.event)));
+        let published = false;
+        const outcome = await this.writer.write(
+          part.map((i) => i.event),
+          (o) => {
+            published = true;
+            this.publish(o);
+          },
+        );
+        if (!published) this.publish(outcome);
+        this.committed(part, outcome);
         storeWrites = true;
         continue;
       } catch (err) {
@@ -328,28 +338,32 @@ export class EventPipeline {
     }
   }
 
-  /** Acknowledges the events of a committed write. */
-  private committed(batch: Item[], outcome: BatchOutcome): void {
-    const inserted = new Set<PlatformEvent>(outcome.inserted);
-    let lastTs = this.statsValue.lastEventAt ?? 0;
-    for (const item of batch) {
-      if (inserted.has(item.event)) {
-        item.ticket.accepted += 1;
-        if (item.event.ts > lastTs) lastTs = item.event.ts;
-      } else {
-        item.ticket.duplicates += 1;
-      }
-    }
+  /**
+   * Counts a committed write and emits its new events on `committed$`, as soon as they are committed (the
+   * writer may still be adding them to the roll-ups).
+   */
+  private publish(outcome: BatchOutcome): void {
     const s = this.statsValue;
     s.batches += 1;
-    s.eventsTotal += inserted.size;
-    s.duplicatesTotal += batch.length - inserted.size;
-    if (inserted.size > 0) s.lastEventAt = lastTs;
-    this.rate.push({ at: this.options.now(), n: inserted.size });
+    s.eventsTotal += outcome.inserted.length;
+    let lastTs = s.lastEventAt ?? 0;
+    for (const e of outcome.inserted) if (e.ts > lastTs) lastTs = e.ts;
+    if (outcome.inserted.length > 0) s.lastEventAt = lastTs;
+    this.rate.push({ at: this.options.now(), n: outcome.inserted.length });
     if (this.rate.length > 10_000) this.rate.splice(0, 5000);
+    if (outcome.inserted.length > 0) this.stored.next({ seq: outcome.seq, events: outcome.inserted });
+  }
+
+  /** Acknowledges the events of a written batch (committed, roll-ups included). */
+  private committed(batch: Item[], outcome: BatchOutcome): void {
+    const inserted = new Set<PlatformEvent>(outcome.inserted);
+    for (const item of batch) {
+      if (inserted.has(item.event)) item.ticket.accepted += 1;
+      else item.ticket.duplicates += 1;
+    }
+    this.statsValue.duplicatesTotal += batch.length - inserted.size;
     this.release(batch.length);
     this.ack(batch);
-    if (outcome.inserted.length > 0) this.stored.next({ seq: outcome.seq, events: outcome.inserted });
   }
 
   /** Refuses one event that the store would not take, with the store's reason. */

@@ -159,6 +159,50 @@ export class RollupDeltas {
   }
 
   /** Whether nothing was added. */
+  /** Adds a game delta (another batch's) to this one's row of its key. */
+  addGame(d: GameDelta): void {
+    const r = this.gameRow(d.day, d.provider, d.currency, d.gameId);
+    r.turnover += d.turnover;
+    r.payout += d.payout;
+    r.bets += d.bets;
+    r.rounds += d.rounds;
+    r.settledTurnover += d.settledTurnover;
+    r.settledBets += d.settledBets;
+  }
+
+  /** Adds an account delta (another batch's) to this one's row of its key. */
+  addAccount(d: AccountDelta): void {
+    const r = this.accountRow(d.day, d.provider, d.currency);
+    r.registrations += d.registrations;
+    r.logins += d.logins;
+    r.loginPlayers += d.loginPlayers;
+    r.transferIn += d.transferIn;
+    r.transferInCount += d.transferInCount;
+    r.transferOut += d.transferOut;
+    r.transferOutCount += d.transferOutCount;
+    r.bonus += d.bonus;
+    r.bonusCount += d.bonusCount;
+    r.prize += d.prize;
+    r.prizeCount += d.prizeCount;
+  }
+
+  /** Adds a player delta (another batch's) to this one's row of its key; its account name replaces ours. */
+  addPlayer(d: PlayerDelta): void {
+    const r = this.playerRow(d.day, d.provider, d.currency, d.playerId, d.account);
+    r.account = d.account;
+    r.turnover += d.turnover;
+    r.payout += d.payout;
+    r.bets += d.bets;
+    r.settledTurnover += d.settledTurnover;
+    r.settledBets += d.settledBets;
+    r.wins += d.wins;
+    r.transferIn += d.transferIn;
+    r.transferOut += d.transferOut;
+    r.bonus += d.bonus;
+    r.prize += d.prize;
+    r.logins += d.logins;
+  }
+
   get empty(): boolean {
     return this.game.size === 0 && this.account.size === 0 && this.player.size === 0;
   }
@@ -297,4 +341,106 @@ export class RollupDeltas {
     p.settledBets += 1;
     if (payout > b.amount) p.wins += 1;
   }
+}
+
+/** The measures of each delta kind, in the order {@link encodeDeltas} writes them after the key columns. */
+const GAME_MEASURES = ['turnover', 'payout', 'bets', 'rounds', 'settledTurnover', 'settledBets'] as const;
+const ACCOUNT_MEASURES = [
+  'registrations',
+  'logins',
+  'loginPlayers',
+  'transferIn',
+  'transferInCount',
+  'transferOut',
+  'transferOutCount',
+  'bonus',
+  'bonusCount',
+  'prize',
+  'prizeCount',
+] as const;
+const PLAYER_MEASURES = [
+  'turnover',
+  'payout',
+  'bets',
+  'settledTurnover',
+  'settledBets',
+  'wins',
+  'transferIn',
+  'transferOut',
+  'bonus',
+  'prize',
+  'logins',
+] as const;
+
+/** Deltas kept between a batch's commit and their application (`rollup_pending.deltas`). */
+interface EncodedDeltas {
+  /** [day, provider, currency, gameId, ...GAME_MEASURES] */
+  g: (string | number)[][];
+  /** [day, provider, currency, ...ACCOUNT_MEASURES] */
+  a: (string | number)[][];
+  /** [day, provider, currency, playerId, account, ...PLAYER_MEASURES] */
+  p: (string | number)[][];
+}
+
+/** The deltas as compact JSON (arrays, not objects: a settlement's deltas name about a thousand players). */
+export function encodeDeltas(d: RollupDeltas): string {
+  const out: EncodedDeltas = { g: [], a: [], p: [] };
+  for (const r of d.game.values())
+    out.g.push([r.day, r.provider, r.currency, r.gameId, ...GAME_MEASURES.map((m) => r[m])]);
+  for (const r of d.account.values())
+    out.a.push([r.day, r.provider, r.currency, ...ACCOUNT_MEASURES.map((m) => r[m])]);
+  for (const r of d.player.values())
+    out.p.push([r.day, r.provider, r.currency, r.playerId, r.account, ...PLAYER_MEASURES.map((m) => r[m])]);
+  return JSON.stringify(out);
+}
+
+/** Adds deltas written by {@link encodeDeltas} into `into`. Throws on text that is not such deltas. */
+export function addEncodedDeltas(into: RollupDeltas, text: string): void {
+  const e = JSON.parse(text) as Partial<EncodedDeltas>;
+  if (!Array.isArray(e.g) || !Array.isArray(e.a) || !Array.isArray(e.p))
+    throw new Error('not roll-up deltas');
+  const str = (v: unknown) => {
+    if (typeof v !== 'string') throw new Error('not roll-up deltas');
+    return v;
+  };
+  const num = (v: unknown) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error('not roll-up deltas');
+    return v;
+  };
+  const measures = <M extends string>(row: unknown[], from: number, names: readonly M[]) => {
+    const out = {} as Record<M, number>;
+    names.forEach((m, i) => (out[m] = num(row[from + i])));
+    return out;
+  };
+  for (const row of e.g)
+    into.addGame({
+      day: str(row[0]),
+      provider: num(row[1]),
+      currency: str(row[2]),
+      gameId: num(row[3]),
+      ...measures(row, 4, GAME_MEASURES),
+    });
+  for (const row of e.a)
+    into.addAccount({
+      day: str(row[0]),
+      provider: num(row[1]),
+      currency: str(row[2]),
+      ...measures(row, 3, ACCOUNT_MEASURES),
+    });
+  for (const row of e.p)
+    into.addPlayer({
+      day: str(row[0]),
+      provider: num(row[1]),
+      currency: str(row[2]),
+      playerId: num(row[3]),
+      account: str(row[4]),
+      ...measures(row, 5, PLAYER_MEASURES),
+    });
+}
+
+/** Adds every delta of `from` into `into` (a player's account name: the later one, as the upsert keeps). */
+export function addDeltas(into: RollupDeltas, from: RollupDeltas): void {
+  for (const g of from.game.values()) into.addGame(g);
+  for (const a of from.account.values()) into.addAccount(a);
+  for (const p of from.player.values()) into.addPlayer(p);
 }

@@ -29,6 +29,7 @@ import {
 } from './db.risk';
 import { GAME_TABLES_MIGRATION, gameTablesMigration } from './db.gameTables';
 import { TP_SIMULATIONS_MIGRATION, tpSimulationsMigration } from './db.teenPattiSim';
+import { ROLLUP_PENDING_MIGRATION, rollupPendingMigration } from './db.rollupPending';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -200,6 +201,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [TP_SIMULATIONS_MIGRATION]: tpSimulationsMigration(dialect),
     [RISK_SNAPSHOT_PIECES_MIGRATION]: riskSnapshotPiecesMigration,
     [LIVE_TABLES_MIGRATION]: liveTablesMigration,
+    [ROLLUP_PENDING_MIGRATION]: rollupPendingMigration,
   };
 }
 

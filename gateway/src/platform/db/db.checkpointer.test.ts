@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,5 +65,28 @@ describe('startCheckpointer', () => {
     expect(mark(db)).toBe(AUTOCHECKPOINT_PAGES);
     await checkpointer.stop();
     db.close();
+  });
+
+  it('keeps a process that only waits for its stop alive until the worker has exited', () => {
+    const { db, file } = open();
+    db.close();
+    const module = fileURLToPath(new URL('./db.checkpointer.ts', import.meta.url));
+    // A process with nothing else to do: it must print `stopped`, not exit while the worker still runs.
+    const script = `
+      import BetterSqlite3 from 'better-sqlite3';
+      import { startCheckpointer } from ${JSON.stringify(module)};
+      const db = new BetterSqlite3(${JSON.stringify(file)});
+      const checkpointer = startCheckpointer(${JSON.stringify(file)}, db, undefined, 20);
+      const insert = db.prepare('insert into t (text) values (?)');
+      for (let i = 0; i < 10; i++) db.transaction(() => insert.run('x'.repeat(400_000)))();
+      await checkpointer.stop();
+      console.log('stopped', checkpointer.running);
+    `;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('stopped false');
   });
 });

@@ -90,6 +90,9 @@ export function startCheckpointer(
     async stop() {
       if (!running) return exited;
       stopping = true;
+      // Waited for now: unreferenced, a process with nothing else to do exited before the worker's last
+      // checkpoint ended (a benchmark's run stopped there, silently, with code 0).
+      worker.ref();
       worker.postMessage('stop');
       return exited;
     },

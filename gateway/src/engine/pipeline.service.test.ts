@@ -271,6 +271,24 @@ describe('EventPipeline', () => {
     expect(streamed).toEqual([3]);
   });
 
+  it('answers a batch as stored, once, when its writer fails after telling it committed', async () => {
+    const writes: number[] = [];
+    const writer: BatchWriter = {
+      probe: async () => undefined,
+      async write(events, committed) {
+        writes.push(events.length);
+        committed?.({ seq: writes.length, inserted: [...events], settledBets: 0 });
+        throw storeError('disk I/O error', 'SQLITE_IOERR');
+      },
+    };
+    const p = open(writer);
+    const streamed: number[] = [];
+    p.committed$.subscribe((b) => streamed.push(b.events.length));
+    expect(await p.submit(logins(4))).toEqual({ accepted: 4, duplicates: 0, refused: [] });
+    expect(writes).toEqual([4]);
+    expect(streamed).toEqual([4]);
+  });
+
   it('writes what is queued when stopped, then refuses new submissions', async () => {
     const writer = new FakeWriter();
     const p = open(writer, { lingerMs: 10_000 });

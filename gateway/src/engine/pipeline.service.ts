@@ -285,12 +285,12 @@ export class EventPipeline {
         this.fail(part, storeFailure);
         continue;
       }
+      let published: BatchOutcome | undefined;
       try {
-        let published = false;
         const outcome = await this.writer.write(
           part.map((i) => i.event),
           (o) => {
-            published = true;
+            published = o;
             this.publish(o);
           },
         );
@@ -299,6 +299,14 @@ export class EventPipeline {
         storeWrites = true;
         continue;
       } catch (err) {
+        if (published) {
+          // The batch committed (and was streamed) before the writer failed: it is stored, not to be split
+          // or written again.
+          this.options.logger?.error({ err }, 'event pipeline: the writer failed after its batch committed');
+          this.committed(part, published);
+          storeWrites = true;
+          continue;
+        }
         this.statsValue.failedBatches += 1;
         if (storeFailureKind(err) === 'store') {
           this.options.logger?.error({ err, events: part.length }, 'writing an event batch failed');

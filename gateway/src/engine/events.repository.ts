@@ -334,8 +334,8 @@ export class EventsRepository {
     let found: Settled[];
     const lite = this.lite;
     if (lite) {
-      // Rows as arrays (`raw`): a settlement returns about a thousand, and building an object per row cost
-      // a fifth of this statement's time.
+      // Rows as arrays (`raw`): a settlement returns about a thousand, and an object per row cost about a
+      // tenth of this statement's time (a settling batch's payouts 6.9 → 6.0 ms).
       const st = this.prepared(
         lite,
         `update bet_record set payout = ?, settled_at = ? where id = ? and round_id = ? and payout is null ${returning}`,

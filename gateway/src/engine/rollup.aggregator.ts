@@ -70,6 +70,38 @@ export function playerKey(day: string, provider: number, currency: string, playe
   return `${day}|${provider}|${currency}|${playerId}`;
 }
 
+/**
+ * The measures of each delta kind: what {@link RollupDeltas} adds up when it merges another batch's deltas, and
+ * their order after the key columns in {@link encodeDeltas}.
+ */
+const GAME_MEASURES = ['turnover', 'payout', 'bets', 'rounds', 'settledTurnover', 'settledBets'] as const;
+const ACCOUNT_MEASURES = [
+  'registrations',
+  'logins',
+  'loginPlayers',
+  'transferIn',
+  'transferInCount',
+  'transferOut',
+  'transferOutCount',
+  'bonus',
+  'bonusCount',
+  'prize',
+  'prizeCount',
+] as const;
+const PLAYER_MEASURES = [
+  'turnover',
+  'payout',
+  'bets',
+  'settledTurnover',
+  'settledBets',
+  'wins',
+  'transferIn',
+  'transferOut',
+  'bonus',
+  'prize',
+  'logins',
+] as const;
+
 /** The roll-up deltas of a batch. */
 export class RollupDeltas {
   /** By {@link gameKey}. */
@@ -158,51 +190,26 @@ export class RollupDeltas {
     return d;
   }
 
-  /** Whether nothing was added. */
   /** Adds a game delta (another batch's) to this one's row of its key. */
   addGame(d: GameDelta): void {
     const r = this.gameRow(d.day, d.provider, d.currency, d.gameId);
-    r.turnover += d.turnover;
-    r.payout += d.payout;
-    r.bets += d.bets;
-    r.rounds += d.rounds;
-    r.settledTurnover += d.settledTurnover;
-    r.settledBets += d.settledBets;
+    for (const m of GAME_MEASURES) r[m] += d[m];
   }
 
   /** Adds an account delta (another batch's) to this one's row of its key. */
   addAccount(d: AccountDelta): void {
     const r = this.accountRow(d.day, d.provider, d.currency);
-    r.registrations += d.registrations;
-    r.logins += d.logins;
-    r.loginPlayers += d.loginPlayers;
-    r.transferIn += d.transferIn;
-    r.transferInCount += d.transferInCount;
-    r.transferOut += d.transferOut;
-    r.transferOutCount += d.transferOutCount;
-    r.bonus += d.bonus;
-    r.bonusCount += d.bonusCount;
-    r.prize += d.prize;
-    r.prizeCount += d.prizeCount;
+    for (const m of ACCOUNT_MEASURES) r[m] += d[m];
   }
 
   /** Adds a player delta (another batch's) to this one's row of its key; its account name replaces ours. */
   addPlayer(d: PlayerDelta): void {
     const r = this.playerRow(d.day, d.provider, d.currency, d.playerId, d.account);
     r.account = d.account;
-    r.turnover += d.turnover;
-    r.payout += d.payout;
-    r.bets += d.bets;
-    r.settledTurnover += d.settledTurnover;
-    r.settledBets += d.settledBets;
-    r.wins += d.wins;
-    r.transferIn += d.transferIn;
-    r.transferOut += d.transferOut;
-    r.bonus += d.bonus;
-    r.prize += d.prize;
-    r.logins += d.logins;
+    for (const m of PLAYER_MEASURES) r[m] += d[m];
   }
 
+  /** Whether nothing was added. */
   get empty(): boolean {
     return this.game.size === 0 && this.account.size === 0 && this.player.size === 0;
   }
@@ -342,35 +349,6 @@ export class RollupDeltas {
     if (payout > b.amount) p.wins += 1;
   }
 }
-
-/** The measures of each delta kind, in the order {@link encodeDeltas} writes them after the key columns. */
-const GAME_MEASURES = ['turnover', 'payout', 'bets', 'rounds', 'settledTurnover', 'settledBets'] as const;
-const ACCOUNT_MEASURES = [
-  'registrations',
-  'logins',
-  'loginPlayers',
-  'transferIn',
-  'transferInCount',
-  'transferOut',
-  'transferOutCount',
-  'bonus',
-  'bonusCount',
-  'prize',
-  'prizeCount',
-] as const;
-const PLAYER_MEASURES = [
-  'turnover',
-  'payout',
-  'bets',
-  'settledTurnover',
-  'settledBets',
-  'wins',
-  'transferIn',
-  'transferOut',
-  'bonus',
-  'prize',
-  'logins',
-] as const;
 
 /** Deltas kept between a batch's commit and their application (`rollup_pending.deltas`). */
 interface EncodedDeltas {

@@ -317,6 +317,79 @@ describe('EventBatchWriter', () => {
     expect(await readRollups(test.store.db)).toEqual(fromMemory);
   });
 
+  it('pays bets stored before their settlement with the roll-ups: after the commit it tells, before it resolves', async () => {
+    const bets = [ev.round(), ev.bet(), ev.bet({ transactionId: 'tx-2', playerId: 2, account: 'bob' })];
+    await writer.write(bets);
+    const settle = ev.settled({
+      payouts: [
+        { transactionId: 'tx-1', playerId: 1, payout: 19_500 },
+        { transactionId: 'tx-2', playerId: 2, payout: 0 },
+        // Not stored yet: kept in pending_payout for when it arrives.
+        { transactionId: 'tx-3', playerId: 3, payout: 500 },
+      ],
+    });
+    const payouts = () =>
+      sql<{ id: string; payout: number | null }>`select id, payout from bet_record order by id`
+        .execute(test.store.db)
+        .then((r) => r.rows.map((b) => [b.id, b.payout === null ? null : Number(b.payout)]));
+    let peek: Promise<unknown[]> | undefined;
+    const done = await writer.write([settle], (outcome) => {
+      expect(outcome.settledBets).toBe(0);
+      peek = payouts();
+    });
+    if (test.store.dialect === 'sqlite')
+      expect(await peek).toEqual([
+        ['tx-1', null],
+        ['tx-2', null],
+      ]);
+    expect(done.settledBets).toBe(2);
+    expect(await payouts()).toEqual([
+      ['tx-1', 19_500],
+      ['tx-2', 0],
+    ]);
+    expect(await countRows(test.store, 'pending_payout')).toBe(1);
+    await writer.write([ev.bet({ id: 'tx-3', transactionId: 'tx-3', playerId: 3, account: 'carol' })]);
+    expect((await payouts())[2]).toEqual(['tx-3', 500]);
+    expect(await countRows(test.store, 'pending_payout')).toBe(0);
+    await expectRollupsMatchRaw();
+  });
+
+  it('keeps the payouts of a settlement whose roll-up failed pending, and another writer stores them once', async () => {
+    await writer.write([
+      ev.round(),
+      ev.bet(),
+      ev.bet({ transactionId: 'tx-2', playerId: 2, account: 'bob' }),
+    ]);
+    const repo = new FailingRollupRepository(EventsRepository.of(test.store));
+    const failing = new EventBatchWriter(repo, new DayCutter('Asia/Shanghai'), () => undefined);
+    const out = await failing.write([
+      ev.settled({
+        payouts: [
+          { transactionId: 'tx-1', playerId: 1, payout: 19_500 },
+          { transactionId: 'tx-2', playerId: 2, payout: 0 },
+        ],
+      }),
+    ]);
+    expect(out.inserted).toHaveLength(1);
+    expect(out.settledBets).toBe(0);
+    const unpaid = await sql<{
+      n: number;
+    }>`select count(*) as n from bet_record where payout is null`.execute(test.store.db);
+    expect(Number(unpaid.rows[0]?.n)).toBe(2);
+    // Another writer (a gateway started after this one stopped) pays them from the stored row.
+    await new EventBatchWriter(EventsRepository.of(test.store), new DayCutter('Asia/Shanghai')).rollUp();
+    const paid = await sql<{ payout: number }>`select payout from bet_record order by id`.execute(
+      test.store.db,
+    );
+    expect(paid.rows.map((r) => Number(r.payout))).toEqual([19_500, 0]);
+    await expectRollupsMatchRaw();
+    // The failing writer's next roll-up finds nothing of them: nothing paid or counted twice.
+    repo.failing = false;
+    await failing.write([ev.login({ id: 'login-3', ts: T0 + 180_000 })]);
+    expect(await countRows(test.store, 'rollup_pending')).toBe(0);
+    await expectRollupsMatchRaw();
+  });
+
   it('leaves a payout naming a bet of another round alone', async () => {
     await writer.write([ev.bet({ roundId: 'r2' }), ev.settled()]);
     const bet = await sql<Record<string, unknown>>`select payout from bet_record`.execute(test.store.db);

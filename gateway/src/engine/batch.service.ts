@@ -4,7 +4,7 @@ import {
   type PlatformEvent,
   type RoundSettledEvent,
 } from '@dms/shared/contracts/events/platform';
-import type { EventsRepository, PendingPayout, RoundKey } from './events.repository';
+import type { EventsRepository, RoundKey } from './events.repository';
 import {
   BET_DAY_INDEX,
   BET_PAYOUT_INDEX,
@@ -28,6 +28,7 @@ import {
   encodeDeltas,
   gameKey,
   playerKey,
+  type PendingPayout,
 } from './rollup.aggregator';
 
 /** What writing one batch did. */
@@ -36,7 +37,10 @@ export interface BatchOutcome {
   seq: number;
   /** Events stored now, in batch order (the rest were already stored: duplicates). */
   inserted: PlatformEvent[];
-  /** Bets settled by this batch (by its settlements, or late bets whose settlement came first). */
+  /**
+   * Bets settled by this batch (by its settlements, or late bets whose settlement came first); told to
+   * `committed`, the bets inserted settled only (those stored earlier are paid with the roll-ups).
+   */
   settledBets: number;
 }
 
@@ -44,7 +48,8 @@ export interface BatchOutcome {
 export interface BatchWriter {
   /**
    * Writes the batch; resolves once everything it changes is stored, roll-ups included. `committed`, when
-   * given, is called as soon as the batch's events are committed, which may be before its roll-ups are.
+   * given, is called as soon as the batch's events are committed, which may be before its roll-ups (and the
+   * payouts of bets stored before their settlement) are.
    */
   write(events: readonly PlatformEvent[], committed?: (outcome: BatchOutcome) => void): Promise<BatchOutcome>;
   /** Commits a write transaction that stores nothing: rejects when the store does not write at all. */
@@ -52,27 +57,29 @@ export interface BatchWriter {
 }
 
 /**
- * Writes a batch in two transactions. The batch's: raw rows first (skipping existing keys), then the
- * settlements new in this batch (bets' payouts), then the roll-up deltas of exactly what was inserted or
- * settled now, aggregated in memory, kept as one `rollup_pending` row. Then the roll-ups': every pending row
- * taken (deleted) and its deltas upserted into `daily_game`, `daily_account` and `daily_player` once per key.
- * A replayed batch inserts nothing, settles nothing and so adds nothing to the roll-ups. A settlement naming a
- * bet not stored yet keeps the payout in `pending_payout`; the bet is stored settled when it arrives.
+ * Writes a batch in two transactions. The batch's: raw rows first (skipping existing keys; a bet whose round
+ * settles in the batch or settled before is inserted settled), the settlements new in this batch, the payouts
+ * they owe to bets stored before them (or not yet) into `pending_payout`, then the roll-up deltas of exactly
+ * what was inserted or settled now, aggregated in memory, kept with those payouts as one `rollup_pending` row.
+ * Then the roll-ups': every pending row taken (deleted), its payouts stored in their bets' rows (their deltas
+ * counted then; a bet not stored yet keeps its payout in `pending_payout` and is stored settled when it
+ * arrives), and its deltas upserted into `daily_game`, `daily_account` and `daily_player` once per key.
+ * A replayed batch inserts nothing, settles nothing and so adds nothing to the roll-ups.
  *
- * Why two: a settlement updates the daily row of every player of its round (about a thousand at 5,000 bets/s,
- * each on its own page), which in the batch's transaction took a third of its time (docs/BENCHMARKS.md), and
- * the batch's commit is what a settlement's alert waits for. Deltas counted once: the roll-up transaction
- * deletes the rows whose deltas it adds, atomically, whoever runs it (this writer after its batch, or after a
- * crash between the two the first batch or start of any gateway on the store).
+ * Why two: a settlement updates the row of every bet it pays and the daily row of every player of its round
+ * (about a thousand of each at 5,000 bets/s, each on its own page), most of the batch's transaction
+ * (docs/BENCHMARKS.md), and the batch's commit is what a settlement's alert waits for. Deltas counted and bets
+ * paid once: the roll-up transaction deletes the rows it applies, atomically, whoever runs it (this writer after
+ * its batch, or after a crash between the two the first batch or start of any gateway on the store).
  */
 export class EventBatchWriter implements BatchWriter {
   /** Pending payouts kept in the database; looked up for new bets only while there are some. */
   private pending: number | undefined;
   /**
-   * The deltas of this writer's batches whose roll-ups are pending, by commit seq: reading them back from their
-   * rows would cost a settling batch's roll-up 2.3 ms of JSON (73 KB for 1,100 players).
+   * The deltas and payouts of this writer's batches whose roll-ups are pending, by commit seq: reading them
+   * back from their rows would cost a settling batch's roll-up 2.3 ms of JSON (73 KB for 1,100 players).
    */
-  private readonly unapplied = new Map<number, RollupDeltas>();
+  private readonly unapplied = new Map<number, { deltas: RollupDeltas; payouts: PendingPayout[] }>();
 
   /**
    * @param onRollUpError told when a roll-up transaction failed after its batch committed (the deltas stay
@@ -92,19 +99,41 @@ export class EventBatchWriter implements BatchWriter {
   }
 
   /**
-   * Adds the pending roll-ups (this writer's and any left by a stopped one) to the daily tables, in one
-   * transaction. A failure leaves them pending for the next call.
+   * Stores the pending payouts and adds the pending roll-ups (this writer's and any left by a stopped one) to
+   * the daily tables, in one transaction. A failure leaves them pending for the next call. Resolves with the
+   * number of bets it settled.
    */
-  async rollUp(): Promise<void> {
-    await this.repo.transaction(async (tx) => {
+  async rollUp(): Promise<number> {
+    const result = await this.repo.transaction(async (tx) => {
       await tx.serializeBatches();
       const taken = await tx.takePendingRollups();
-      if (taken.length === 0) return;
+      if (taken.length === 0) return { settled: 0, pendingDelta: 0 };
       const deltas = new RollupDeltas();
+      const open: PendingPayout[] = [];
       for (const t of taken) {
         const kept = this.unapplied.get(t.seq);
-        if (kept) addDeltas(deltas, kept);
-        else addEncodedDeltas(deltas, t.deltas);
+        if (kept) {
+          addDeltas(deltas, kept.deltas);
+          for (const p of kept.payouts) open.push(p);
+        } else {
+          for (const p of addEncodedDeltas(deltas, t.deltas)) open.push(p);
+        }
+      }
+      // The payouts the batches kept in pending_payout, into their bets' rows; those of bets not stored yet
+      // stay there, those naming a bet of another round (or one paid already) go.
+      let settled = 0;
+      let pendingDelta = 0;
+      if (open.length > 0) {
+        open.sort((a, b) => cmp(a.transactionId, b.transactionId));
+        const paid = await tx.applyPayouts(open);
+        for (const b of paid) deltas.settled(b, b.payout);
+        settled = paid.length;
+        const done = new Set(paid.map((b) => b.id));
+        const unpaid = open.filter((p) => !done.has(p.transactionId));
+        const stored =
+          unpaid.length > 0 ? await tx.existingBets(unpaid.map((p) => p.transactionId)) : new Set<string>();
+        const gone = open.filter((p) => done.has(p.transactionId) || stored.has(p.transactionId));
+        pendingDelta = -(await tx.deletePendingPayouts(gone.map((p) => p.transactionId)));
       }
       // A player's first login of a day: `logins` after the upsert equals the logins added now.
       const after = await tx.upsertDailyPlayer([...deltas.player.values()]);
@@ -114,9 +143,13 @@ export class EventBatchWriter implements BatchWriter {
       }
       await tx.upsertDailyGame([...deltas.game.values()]);
       await tx.upsertDailyAccount([...deltas.account.values()]);
+      return { settled, pendingDelta };
     });
     // Every batch of this writer had its row stored before this took them all: none is pending any more.
     this.unapplied.clear();
+    // Unknown until counted (before the first batch): the count will include these.
+    if (this.pending !== undefined) this.pending += result.pendingDelta;
+    return result.settled;
   }
 
   async write(
@@ -130,7 +163,7 @@ export class EventBatchWriter implements BatchWriter {
       // engine's read) goes first.
       if (committed) await yieldToEventLoop();
       try {
-        await this.rollUp();
+        return { ...outcome, settledBets: outcome.settledBets + (await this.rollUp()) };
       } catch (err) {
         // The batch is stored: it is not failed for this, and its deltas stay pending for the next roll-up.
         this.onRollUpError?.(err);
@@ -261,7 +294,9 @@ export class EventBatchWriter implements BatchWriter {
         pendingDelta -= pendingUsed.length;
       }
 
-      // Payouts of bets stored earlier; those of bets not stored yet wait in pending_payout.
+      // Payouts of bets stored earlier (or not yet): kept in pending_payout now (where the risk engine reads
+      // them, and a late bet finds its own), stored in the bets' rows with the roll-ups. A settlement pays
+      // about a thousand bets, each on its own page, which the alert raised on its commit would wait for.
       const open: PendingPayout[] = [];
       for (const s of settledNow.values()) {
         for (const p of s.payouts) {
@@ -276,16 +311,7 @@ export class EventBatchWriter implements BatchWriter {
       }
       if (open.length > 0) {
         open.sort((a, b) => cmp(a.transactionId, b.transactionId));
-        const paid = await tx.applyPayouts(open);
-        for (const b of paid) deltas.settled(b, b.payout);
-        settledCount += paid.length;
-        if (paid.length < open.length) {
-          const done = new Set(paid.map((b) => b.id));
-          const unpaid = open.filter((p) => !done.has(p.transactionId));
-          const stored = await tx.existingBets(unpaid.map((p) => p.transactionId));
-          const missing = unpaid.filter((p) => !stored.has(p.transactionId));
-          if (missing.length > 0) pendingDelta += await tx.addPendingPayouts(missing);
-        }
+        pendingDelta += await tx.addPendingPayouts(open);
       }
 
       for (const key of players) {
@@ -320,7 +346,7 @@ export class EventBatchWriter implements BatchWriter {
           deltas.prize(dayOf(rows, e, this.days), e.provider, e.currency, e.playerId, e.account, e.amount);
       }
 
-      if (!deltas.empty) await tx.addPendingRollup(seq, encodeDeltas(deltas));
+      if (!deltas.empty || open.length > 0) await tx.addPendingRollup(seq, encodeDeltas(deltas, open));
 
       const stored = {
         players,
@@ -338,10 +364,12 @@ export class EventBatchWriter implements BatchWriter {
         settledBets: settledCount,
         pendingDelta,
         deltas,
+        open,
       };
     });
     this.pending = Math.max(0, (this.pending ?? 0) + result.pendingDelta);
-    if (!result.deltas.empty) this.unapplied.set(result.seq, result.deltas);
+    if (!result.deltas.empty || result.open.length > 0)
+      this.unapplied.set(result.seq, { deltas: result.deltas, payouts: result.open });
     return { seq: result.seq, inserted: result.inserted, settledBets: result.settledBets };
   }
 }

@@ -8,6 +8,7 @@ import {
   gameKey,
   type AccountDelta,
   type GameDelta,
+  type PendingPayout,
   type PlayerDelta,
   type SettledBet,
 } from './rollup.aggregator';
@@ -33,12 +34,6 @@ import {
 type AnyKysely = Kysely<any>;
 
 /** A pending payout: a settlement named a bet that was not stored yet. */
-export interface PendingPayout {
-  transactionId: string;
-  roundId: string;
-  payout: number;
-  settledAt: number;
-}
 
 /** What writing the rounds of a batch did, by round id. */
 /** A round and one `daily_game` key of a batch's bets in it (see {@link EventsRepository.roundKeys}). */
@@ -462,20 +457,23 @@ export class EventsRepository {
     return out;
   }
 
-  /** Forgets pending payouts that found their bets. */
-  async deletePendingPayouts(ids: readonly string[]): Promise<void> {
+  /** Forgets pending payouts that found their bets (or were found not to be theirs); returns how many it deleted. */
+  async deletePendingPayouts(ids: readonly string[]): Promise<number> {
+    let n = 0;
     const lite = this.lite;
     if (lite) {
       const st = this.prepared(lite, 'delete from pending_payout where transaction_id = ?');
-      for (const id of ids) st.run(id);
-      return;
+      for (const id of ids) n += st.run(id).changes;
+      return n;
     }
     for (const part of chunks(ids, 1)) {
-      await this.run(
-        `delete from pending_payout where transaction_id in (${this.values(1, part.length).slice(1, -1)})`,
+      const rows = await this.run(
+        `delete from pending_payout where transaction_id in (${this.values(1, part.length).slice(1, -1)}) returning transaction_id`,
         part,
       );
+      n += rows.length;
     }
+    return n;
   }
 
   /** Keeps a committed batch's roll-up deltas until a roll-up transaction adds them (`rollup_pending`). */

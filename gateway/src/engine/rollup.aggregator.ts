@@ -350,7 +350,18 @@ export class RollupDeltas {
   }
 }
 
-/** Deltas kept between a batch's commit and their application (`rollup_pending.deltas`). */
+/** A settlement's payout of one bet, to store in the bet's row (or in `pending_payout` until the bet arrives). */
+export interface PendingPayout {
+  transactionId: string;
+  roundId: string;
+  payout: number;
+  settledAt: number;
+}
+
+/**
+ * What a committed batch leaves to its roll-up transaction (`rollup_pending.deltas`): its deltas, and the
+ * payouts its settlements owe to bets stored before it.
+ */
 interface EncodedDeltas {
   /** [day, provider, currency, gameId, ...GAME_MEASURES] */
   g: (string | number)[][];
@@ -358,10 +369,15 @@ interface EncodedDeltas {
   a: (string | number)[][];
   /** [day, provider, currency, playerId, account, ...PLAYER_MEASURES] */
   p: (string | number)[][];
+  /** [transactionId, roundId, payout, settledAt]; absent when none (and in rows written before payouts moved here) */
+  s?: (string | number)[][];
 }
 
-/** The deltas as compact JSON (arrays, not objects: a settlement's deltas name about a thousand players). */
-export function encodeDeltas(d: RollupDeltas): string {
+/**
+ * The deltas and payouts as compact JSON (arrays, not objects: a settlement's deltas name about a thousand
+ * players, and it pays as many bets).
+ */
+export function encodeDeltas(d: RollupDeltas, payouts: readonly PendingPayout[] = []): string {
   const out: EncodedDeltas = { g: [], a: [], p: [] };
   for (const r of d.game.values())
     out.g.push([r.day, r.provider, r.currency, r.gameId, ...GAME_MEASURES.map((m) => r[m])]);
@@ -369,13 +385,22 @@ export function encodeDeltas(d: RollupDeltas): string {
     out.a.push([r.day, r.provider, r.currency, ...ACCOUNT_MEASURES.map((m) => r[m])]);
   for (const r of d.player.values())
     out.p.push([r.day, r.provider, r.currency, r.playerId, r.account, ...PLAYER_MEASURES.map((m) => r[m])]);
+  if (payouts.length > 0) out.s = payouts.map((x) => [x.transactionId, x.roundId, x.payout, x.settledAt]);
   return JSON.stringify(out);
 }
 
-/** Adds deltas written by {@link encodeDeltas} into `into`. Throws on text that is not such deltas. */
-export function addEncodedDeltas(into: RollupDeltas, text: string): void {
+/**
+ * Adds deltas written by {@link encodeDeltas} into `into`, and returns its payouts. Throws on text that is not
+ * such deltas.
+ */
+export function addEncodedDeltas(into: RollupDeltas, text: string): PendingPayout[] {
   const e = JSON.parse(text) as Partial<EncodedDeltas>;
-  if (!Array.isArray(e.g) || !Array.isArray(e.a) || !Array.isArray(e.p))
+  if (
+    !Array.isArray(e.g) ||
+    !Array.isArray(e.a) ||
+    !Array.isArray(e.p) ||
+    (e.s !== undefined && !Array.isArray(e.s))
+  )
     throw new Error('not roll-up deltas');
   const str = (v: unknown) => {
     if (typeof v !== 'string') throw new Error('not roll-up deltas');
@@ -414,6 +439,12 @@ export function addEncodedDeltas(into: RollupDeltas, text: string): void {
       account: str(row[4]),
       ...measures(row, 5, PLAYER_MEASURES),
     });
+  return (e.s ?? []).map((row) => ({
+    transactionId: str(row[0]),
+    roundId: str(row[1]),
+    payout: num(row[2]),
+    settledAt: num(row[3]),
+  }));
 }
 
 /** Adds every delta of `from` into `into` (a player's account name: the later one, as the upsert keeps). */

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStore } from '../../testing/testing.store';
 import { EventBatchWriter } from '../batch.service';
@@ -178,5 +178,42 @@ describe('RiskInputRepository', () => {
     expect((await racing.read(end, 100)).map(label)).toEqual([]);
     expect(landed).toBe(true);
     expect((await reader.read(end, 100)).map(label)).toEqual(['transfer_in t5', 'round r5']);
+  });
+
+  it("gives a round read at its settling commit the payouts of its earlier bets, before they reach the bets' rows", async () => {
+    const end = (await reader.read(START_POSITION, 100)).at(-1)!.position;
+    await writer.write([
+      ev.round({ id: 'rs-r6', roundId: 'r6' }),
+      ev.bet({ transactionId: 'b61', id: 'b61', roundId: 'r6', betType: 'player', ts: T0 + 60_000 }),
+      ev.bet({ transactionId: 'b62', id: 'b62', roundId: 'r6', betType: 'banker', ts: T0 + 61_000 }),
+    ]);
+    const settle = ev.settled({
+      id: 'st-r6',
+      roundId: 'r6',
+      payouts: [payout('b61', 0), payout('b62', 19_500)],
+      ts: T0 + 70_000,
+    });
+    const bets = (inputs: PositionedInput[]) =>
+      inputs.flatMap((p) =>
+        p.input.type === 'round' ? p.input.round.bets.map((b) => [b.id, b.payout]) : [],
+      );
+    let atCommit: Promise<PositionedInput[]> | undefined;
+    let unpaidAtCommit: Promise<number> | undefined;
+    await writer.write([settle], () => {
+      atCommit = reader.read(end, 100);
+      unpaidAtCommit = sql<{
+        n: number;
+      }>`select count(*) as n from bet_record where round_id = 'r6' and payout is null`
+        .execute(test.store.db)
+        .then((r) => Number(r.rows[0]?.n));
+    });
+    // On SQLite's one connection the read ran before the roll-up transaction: the bets' rows had no payout.
+    if (test.store.dialect === 'sqlite') expect(await unpaidAtCommit).toBe(2);
+    const expected = [
+      ['b61', 0],
+      ['b62', 19_500],
+    ];
+    expect(bets(await atCommit!)).toEqual(expected);
+    expect(bets(await reader.read(end, 100))).toEqual(expected);
   });
 });

@@ -189,12 +189,16 @@ export class RiskInputRepository {
     for (const { input } of inputs) if (input.type === 'round') rounds.set(input.round.roundId, input.round);
     if (rounds.size === 0) return;
     const ids = [...rounds.keys()];
+    // A bet stored before its round's settlement has its payout in pending_payout from the settling commit
+    // until the roll-up transaction right after it stores it in the bet's row.
     const select =
-      'select id, round_id, provider, currency, account, player_id, bet_type, amount, payout, ts, seq from bet_record where ';
+      'select b.id, b.round_id, b.provider, b.currency, b.account, b.player_id, b.bet_type, b.amount, ' +
+      'coalesce(b.payout, p.payout) as payout, b.ts, b.seq from bet_record b left join pending_payout p ' +
+      'on p.transaction_id = b.id and p.round_id = b.round_id where ';
     const rows =
       this.dialect === 'postgres'
-        ? await this.run<BetRow>(`${select} round_id = any($1::text[])`, [ids])
-        : await this.run<BetRow>(`${select} round_id in (select value from json_each(?))`, [
+        ? await this.run<BetRow>(`${select} b.round_id = any($1::text[])`, [ids])
+        : await this.run<BetRow>(`${select} b.round_id in (select value from json_each(?))`, [
             JSON.stringify(ids),
           ]);
     for (const r of rows) {

@@ -45,6 +45,7 @@ import { API_BASE } from '../shared/src/contracts/http/paths';
 import { liveRoom } from '../shared/src/contracts/live/rooms';
 import type { ToggleFigures } from './bench-live-gateway';
 import { open, type ClientSpec, type ClientsReport } from './bench-live-clients';
+import { pct } from './benchUtil.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -147,11 +148,6 @@ function ols(x: number[][], y: number[]): { coefficients: number[]; standardErro
   }, 0);
   const s2 = rss / (x.length - p);
   return { coefficients, standardErrors: inverse.map((row, i) => Math.sqrt(s2 * (row[i] as number))) };
-}
-
-function pct(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 async function call<T>(url: string, path: string, body: unknown, token?: string): Promise<T> {

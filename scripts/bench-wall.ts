@@ -46,7 +46,7 @@ import {
   type Page,
 } from '../tests/e2e/harness';
 import { ringRounds } from '../tests/e2e/rounds';
-import { slopePerHour } from './benchUtil.mjs';
+import { pct, slopePerHour } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const num = (name: string, fallback: number): number => {
@@ -597,11 +597,6 @@ async function runPhase(
   rec.cpuAfter = await processCpu();
   rec.endedAt = Date.now();
   return rec;
-}
-
-function pct(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 const r1 = (x: number) => Math.round(x * 10) / 10;

@@ -5,3 +5,5 @@ export function slopePerHour<K extends string>(
   samples: ({ t: number } & Record<K, number>)[],
   key: K,
 ): number;
+/** The value at percentile `p` (0–100) of ascending `sorted` (nearest rank); NaN when empty. */
+export function pct(sorted: number[], p: number): number;

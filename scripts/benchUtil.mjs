@@ -29,3 +29,9 @@ export function slopePerHour(samples, key) {
   }
   return den === 0 ? 0 : (num / den) * 3_600_000;
 }
+
+/** The value at percentile `p` (0–100) of ascending `sorted` (nearest rank); NaN when empty. */
+export function pct(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

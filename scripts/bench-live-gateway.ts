@@ -5,7 +5,10 @@
  *   {"cmd":"feed","ms":8000,"betsPerSec":5000,"tables":12,"roundMs":10000,"alertEvery":5,"record":true}
  *     plays a platform feed into the engine (as the simulator does: engine.submit) for `ms`, every event's
  *     `ts` its submission time; every `alertEvery`-th settled round raises an alert once committed (as the
- *     risk sink publishes after its commit; the detector itself is not part of this benchmark). Answers
+ *     risk sink publishes after its commit). With BENCH_LIVE_ALERTS=engine in the environment (and the risk
+ *     engine on) that alert is the risk engine's instead: the real detector, wrapped to add a raised player
+ *     finding for each such round, behind the real runner (its read of the round at the commit, its
+ *     transaction storing the finding and its alert) and sink, which publishes it. Answers
  *     with this process's CPU time over the feed and what was sent per provider. With `"toggleMs":1000`
  *     the connected sockets leave their live rooms and join them again every `toggleMs` (`on`, `off`, `on`
  *     …), and the answer's `toggle` gives the CPU time, the wall time and the messages sent to sockets in
@@ -27,6 +30,9 @@ import type { PlatformEvent } from '../shared/src/contracts/events/platform';
 import { LIVE_EVENTS, type AlertChanged } from '../shared/src/contracts/live/events';
 import { loadConfig } from '../gateway/src/config/config';
 import { createApp } from '../gateway/src/app';
+import { createRiskDetector } from '../gateway/src/engine/risk/risk.detector';
+import type { RiskDetector, RiskFinding } from '../gateway/src/engine/risk/riskFinding';
+import { RiskLevel } from '../shared/src/domain/enums';
 import { publishChange } from '../gateway/src/platform/live/live.publisher';
 
 const PROVIDERS = [1001, 1002, 1003, 1004, 1005, 1006];
@@ -154,6 +160,38 @@ function toggler(server: Server, order: State[], periodMs: number) {
 }
 
 const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+/**
+ * The engine's detector, which also raises a player finding (a new account each time, so a new alert) for
+ * every settled round the feed flags: the alert then takes the risk engine's whole path.
+ */
+function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskDetector {
+  const inner = createRiskDetector(...args);
+  return {
+    configure: (settings) => inner.configure(settings),
+    snapshot: () => inner.snapshot(),
+    ...(inner.walksState ? { walksState: (input) => inner.walksState?.(input) ?? false } : {}),
+    process(input) {
+      const found: RiskFinding[] = inner.process(input);
+      if (input.type === 'round' && input.round.result.benchAlert === true) {
+        const r = input.round;
+        found.push({
+          type: 'player',
+          change: 'raised',
+          provider: r.provider,
+          account: `bench-${r.roundId}`,
+          kinds: ['win_rate'],
+          level: RiskLevel.High,
+          score: 10,
+          firstDetectedAt: r.settledAt,
+          lastSeenAt: r.settledAt,
+          reason: 'a round the bench flagged',
+        });
+      }
+      return found;
+    },
+  };
+}
 const cpuMsOf = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
 async function main(): Promise<void> {
@@ -170,7 +208,8 @@ async function main(): Promise<void> {
     }),
     scryptLogN: 10,
   };
-  const app = await createApp(config);
+  const engineAlerts = process.env.BENCH_LIVE_ALERTS === 'engine';
+  const app = await createApp(config, engineAlerts ? { riskDetector: flaggingDetector } : {});
   const { url } = await app.listen();
   app.engine.start();
 
@@ -179,8 +218,13 @@ async function main(): Promise<void> {
   let t0 = 0;
   const adapter = app.io.of('/').adapter;
   const broadcast = adapter.broadcast.bind(adapter);
+  /** The moment (Date.now) each alert was published, by its seq. */
+  let publishedAt: Record<number, number> = {};
   adapter.broadcast = (packet, opts) => {
     const data = packet.data as [string, unknown];
+    // The risk engine's alerts (`--detector alerts`) are published by its sink.
+    if (engineAlerts && data[0] === LIVE_EVENTS.alertRaised)
+      publishedAt[(data[1] as AlertChanged).seq] = Date.now();
     if (recording)
       recording.push({
         at: performance.now() - t0,
@@ -208,14 +252,13 @@ async function main(): Promise<void> {
   let alertSeq = 0;
   /** From a flagged settlement's submission to its commit (what the live channel cannot shorten). */
   let commitDelays: number[] = [];
-  /** The moment (Date.now) each alert was published, by its seq. */
-  let publishedAt: Record<number, number> = {};
   app.engine.committed$.subscribe((batch) => {
     work.events += batch.events.length;
     for (const e of batch.events) {
       if (e.type === 'round.settled') work.payouts += e.payouts.length;
       if (e.type !== 'round.settled' || e.result.benchAlert !== true) continue;
       commitDelays.push(Date.now() - e.ts);
+      if (engineAlerts) continue;
       alertSeq += 1;
       const payload: AlertChanged = {
         v: 1,

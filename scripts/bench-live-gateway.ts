@@ -6,8 +6,8 @@
  *     plays a platform feed into the engine (as the simulator does: engine.submit) for `ms`, every event's
  *     `ts` its submission time; every `alertEvery`-th settled round raises an alert once committed (as the
  *     risk sink publishes after its commit). With BENCH_LIVE_ALERTS=engine in the environment (and the risk
- *     engine on) that alert is the risk engine's instead: the real detector, wrapped to add a raised player
- *     finding for each such round, behind the real runner (its read of the round at the commit, its
+ *     engine on) that alert is the risk engine's instead: the real detector, wrapped to add a raised cross-bet
+ *     pair for each such round, behind the real runner (its read of the round at the commit, its
  *     transaction storing the finding and its alert) and sink, which publishes it. Answers
  *     with this process's CPU time over the feed and what was sent per provider. With `"toggleMs":1000`
  *     the connected sockets leave their live rooms and join them again every `toggleMs` (`on`, `off`, `on`
@@ -162,8 +162,9 @@ function toggler(server: Server, order: State[], periodMs: number) {
 const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
 /**
- * The engine's detector, which also raises a player finding (a new account each time, so a new alert) for
- * every settled round the feed flags: the alert then takes the risk engine's whole path.
+ * The engine's detector, which also raises a cross-bet pair (new members each time, so a new group and alert)
+ * for every settled round the feed flags: the alert then takes the risk engine's whole path, to the same
+ * sockets as the script's (the baccarat monitor's rooms of the round's provider).
  */
 function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskDetector {
   const inner = createRiskDetector(...args);
@@ -176,16 +177,22 @@ function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskD
       if (input.type === 'round' && input.round.result.benchAlert === true) {
         const r = input.round;
         found.push({
-          type: 'player',
+          type: 'crossbet',
           change: 'raised',
-          provider: r.provider,
-          account: `bench-${r.roundId}`,
-          kinds: ['win_rate'],
+          id: `bench-${r.roundId}`,
+          kind: 'pair',
           level: RiskLevel.High,
           score: 10,
+          members: [
+            { provider: r.provider, account: `bench-${r.roundId}-a` },
+            { provider: r.provider, account: `bench-${r.roundId}-b` },
+          ],
+          rounds: 1,
+          turnover: 0,
           firstDetectedAt: r.settledAt,
           lastSeenAt: r.settledAt,
-          reason: 'a round the bench flagged',
+          tables: [r.tableId],
+          evidenceRounds: [r.roundId],
         });
       }
       return found;
@@ -209,7 +216,14 @@ async function main(): Promise<void> {
     scryptLogN: 10,
   };
   const engineAlerts = process.env.BENCH_LIVE_ALERTS === 'engine';
-  const app = await createApp(config, engineAlerts ? { riskDetector: flaggingDetector } : {});
+  const app = await createApp(config, {
+    ...(engineAlerts ? { riskDetector: flaggingDetector } : {}),
+    // BENCH_LIVE_RISK_SNAPSHOTS=off: the risk runner stores no periodic snapshot of its detector (each holds
+    // detection up while it is written), to tell what they cost the alerts.
+    ...(process.env.BENCH_LIVE_RISK_SNAPSHOTS === 'off'
+      ? { riskRunner: { snapshotEvery: Number.MAX_SAFE_INTEGER, snapshotMs: Number.MAX_SAFE_INTEGER } }
+      : {}),
+  });
   const { url } = await app.listen();
   app.engine.start();
 

@@ -199,6 +199,7 @@ function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskD
     },
   };
 }
+
 const cpuMsOf = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
 async function main(): Promise<void> {

@@ -74,8 +74,15 @@ export function playerKey(day: string, provider: number, currency: string, playe
  * The measures of each delta kind: what {@link RollupDeltas} adds up when it merges another batch's deltas, and
  * their order after the key columns in {@link encodeDeltas}.
  */
-const GAME_MEASURES = ['turnover', 'payout', 'bets', 'rounds', 'settledTurnover', 'settledBets'] as const;
-const ACCOUNT_MEASURES = [
+export const GAME_MEASURES = [
+  'turnover',
+  'payout',
+  'bets',
+  'rounds',
+  'settledTurnover',
+  'settledBets',
+] as const;
+export const ACCOUNT_MEASURES = [
   'registrations',
   'logins',
   'loginPlayers',
@@ -88,7 +95,7 @@ const ACCOUNT_MEASURES = [
   'prize',
   'prizeCount',
 ] as const;
-const PLAYER_MEASURES = [
+export const PLAYER_MEASURES = [
   'turnover',
   'payout',
   'bets',

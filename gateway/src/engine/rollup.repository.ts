@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ACCOUNT_MEASURES, GAME_MEASURES, PLAYER_MEASURES } from './rollup.aggregator';
 
 /**
  * Recomputation of the roll-ups from the raw tables with GROUP BY, the definition the incremental
@@ -16,33 +17,11 @@ export interface RollupSnapshot {
   daily_player: Map<string, Record<string, number | string>>;
 }
 
-const GAME = ['turnover', 'payout', 'bets', 'rounds', 'settled_turnover', 'settled_bets'] as const;
-const ACCOUNT = [
-  'registrations',
-  'logins',
-  'login_players',
-  'transfer_in',
-  'transfer_in_count',
-  'transfer_out',
-  'transfer_out_count',
-  'bonus',
-  'bonus_count',
-  'prize',
-  'prize_count',
-] as const;
-const PLAYER = [
-  'turnover',
-  'payout',
-  'bets',
-  'settled_turnover',
-  'settled_bets',
-  'wins',
-  'transfer_in',
-  'transfer_out',
-  'bonus',
-  'prize',
-  'logins',
-] as const;
+/** A measure's column: the aggregator's field name in snake case. */
+const column = (measure: string) => measure.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const GAME = GAME_MEASURES.map(column);
+const ACCOUNT = ACCOUNT_MEASURES.map(column);
+const PLAYER = PLAYER_MEASURES.map(column);
 
 type Row = Record<string, unknown>;
 

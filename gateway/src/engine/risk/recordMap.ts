@@ -1,3 +1,5 @@
+import { copyData } from './jsonData';
+
 /**
  * The few fields of a record that a walk of its map reads (an expire: when it was last seen, its score), as `S`
  * (a part of the record's type `V`). A stored snapshot keeps them beside each record's key as `width` numbers
@@ -25,10 +27,14 @@ export interface Summariser<V extends S, S = V> {
  */
 export class RecordMap<V extends S, S = V> extends Map<string, V> {
   #summary: Summariser<V, S> | undefined;
+  /** While a snapshot is written ({@link freeze}): the keys then, in order, and the records changed since as they were. */
+  #frozen: { keys: string[]; before: Map<string, V> } | undefined;
 
   constructor(entries?: Iterable<readonly [string, V]> | null, summary?: Summariser<V, S>) {
-    super(entries);
+    // Set after super(): the Map constructor's own sets would call ours before its fields exist.
+    super();
     this.#summary = summary;
+    if (entries) for (const [k, v] of entries) super.set(k, v);
   }
 
   /**
@@ -72,6 +78,61 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
   /** Whether {@link forEachView} reads no record (a map read back whole, or whose summaries were stored). */
   get walksWithoutReading(): boolean {
     return true;
+  }
+
+  /**
+   * The entries as they are now, to be read while the map goes on changing (a snapshot written in slices while
+   * the detector goes on): the keys are kept in their order, and until {@link thaw} a record is copied before
+   * it can change, the first time it is asked for ({@link get}: its caller may change it), replaced or
+   * deleted. Whoever changes the records must do it through those (a walk's {@link forEachView} only reads).
+   * A new key set meanwhile is not among the entries. Fails if the map is frozen already.
+   */
+  freeze(): Iterable<[string, V]> {
+    if (this.#frozen) throw new Error('the map is frozen already (a snapshot is being written)');
+    const frozen = { keys: Array.from(super.keys()), before: new Map<string, V>() };
+    this.#frozen = frozen;
+    const get = (key: string) => super.get(key);
+    return {
+      *[Symbol.iterator]() {
+        for (const key of frozen.keys) {
+          const v = frozen.before.get(key) ?? get(key);
+          if (v !== undefined) yield [key, v];
+        }
+      },
+    };
+  }
+
+  /** Ends a {@link freeze}: the copies go. */
+  thaw(): void {
+    this.#frozen = undefined;
+  }
+
+  /** Keeps the record of `key` as it is now, if a snapshot is being written and it is not kept yet. */
+  #keep(key: string): void {
+    const frozen = this.#frozen;
+    if (!frozen || frozen.before.has(key)) return;
+    const v = super.get(key);
+    if (v !== undefined) frozen.before.set(key, copyData(v, key) as V);
+  }
+
+  override get(key: string): V | undefined {
+    if (this.#frozen) this.#keep(key);
+    return super.get(key);
+  }
+
+  override set(key: string, value: V): this {
+    if (this.#frozen) this.#keep(key);
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    if (this.#frozen) this.#keep(key);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    if (this.#frozen) for (const key of super.keys()) this.#keep(key);
+    super.clear();
   }
 
   toJSON(): Record<string, V> {

@@ -262,6 +262,42 @@ describe('state', () => {
     expect(all.some((f) => f.type === 'crossbet')).toBe(true);
   }, 120_000);
 
+  it('writes a snapshot while it goes on: the text is the state at its start, and the outputs and the state go on as without it', async () => {
+    // The cut at the 150th round of 200 of each table: the thousandth round of all (an expire, which walks
+    // the maps and deletes) comes while the snapshot is written.
+    const { whole, all, before, pieces, left } = await stoppedAt(
+      { seed: 9, tables: 6, rounds: 200, honest: 150, pairs: 1, rings: 1 },
+      (inputs) => inputs.findIndex((i) => i.type === 'round' && i.round.roundId.startsWith('R150-')),
+    );
+    const d = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const { inputs } = syntheticPlatform({
+      seed: 9,
+      tables: 6,
+      rounds: 200,
+      honest: 150,
+      pairs: 1,
+      rings: 1,
+    });
+    for (const input of inputs.slice(0, inputs.length - left.length)) d.process(input);
+    const after: unknown[] = [];
+    let at = 0;
+    const writing = writeSnapshotPieces(d.snapshot(), {
+      sliceMs: 0,
+      pause: async () => {
+        // Between two slices of the writing, the detector goes on with the next inputs.
+        for (const input of left.slice(at, at + 20)) after.push(...d.process(input));
+        at = Math.min(at + 20, left.length);
+      },
+    });
+    expect(await writing).toBe(pieces);
+    // The thousandth round (the 100th after the cut) was processed while the snapshot was written.
+    const during = left.slice(0, at).filter((i) => i.type === 'round').length;
+    for (const input of left.slice(at)) after.push(...d.process(input));
+    expect(during).toBeGreaterThan(100);
+    expect([...before, ...after]).toEqual(all);
+    expect(JSON.stringify(d.snapshot())).toBe(JSON.stringify(whole.snapshot()));
+  }, 120_000);
+
   it('expires a restored state before reading it back: the walk goes by the summaries stored beside the keys', async () => {
     // 1,200 rounds: the thousandth ends with an expire, which walks the accounts and pairs.
     const { all, before, pieces, left, whole } = await stoppedAt(

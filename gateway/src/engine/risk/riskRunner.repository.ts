@@ -104,6 +104,11 @@ export interface ChunkCommit {
   write(tx: Db): Promise<void>;
   /** The detector's state after the chunk, when a snapshot is due. */
   snapshot?: string | undefined;
+  /**
+   * Or a snapshot taken at an earlier checkpoint (written behind detection), as {@link storePieces} stored
+   * it: stored with the chunk, at `at`.
+   */
+  stored?: { state: string; at: RunnerCheckpoint } | undefined;
 }
 
 /** The risk runner's checkpoint, snapshot and lease in the store. */
@@ -178,8 +183,12 @@ export class RiskRunnerRepository {
     return texts.join('');
   }
 
-  /** Stores a long state's pieces, each in its own statement, and gives what `risk_snapshot.state` holds. */
-  private async writePieces(partition: string, state: string): Promise<string> {
+  /**
+   * Stores a long state's pieces, each in its own statement, and gives what `risk_snapshot.state` holds, to be
+   * stored by a {@link commitChunk} (its `stored`): until then they are no one's, and dropped at the next
+   * {@link snapshot} read.
+   */
+  async writePieces(partition: string, state: string): Promise<string> {
     if (state.length <= this.pieceChars) return state;
     const generation = randomBytes(8).toString('hex');
     const ends = pieceEnds(state, this.pieceChars);
@@ -264,12 +273,14 @@ export class RiskRunnerRepository {
   /**
    * In one transaction: moves the checkpoint from `from` to `to` (compare and set: throws
    * {@link CheckpointMovedError} when another runner moved it), checks the lease (throws
-   * {@link LeaseLostError}), writes the outputs and, when given, the snapshot at `to`. A long snapshot's
+   * {@link LeaseLostError}), writes the outputs and, when given, the snapshot at `to` (or the one `stored`, at its
+   * own checkpoint). A long snapshot's
    * pieces are stored before, a statement each, and those of the snapshot it replaces dropped after (or its
    * own, when the transaction fails), so that no statement holds the store for long.
    */
   async commitChunk(c: ChunkCommit): Promise<void> {
-    const state = c.snapshot === undefined ? undefined : await this.writePieces(c.partition, c.snapshot);
+    const state =
+      c.snapshot === undefined ? c.stored?.state : await this.writePieces(c.partition, c.snapshot);
     let replaced: string | undefined;
     try {
       replaced = await this.transaction(c, state);
@@ -320,12 +331,13 @@ export class RiskRunnerRepository {
         .select(sql<string>`substr(state, 1, 64)`.as('head'))
         .where('partition', '=', c.partition)
         .executeTakeFirst();
+      const at = c.snapshot === undefined && c.stored ? c.stored.at : c.to;
       const row = {
-        seq: c.to.position.seq,
-        ts: c.to.position.ts,
-        id: c.to.position.id,
-        kind: c.to.position.kind,
-        inputs: c.to.inputs,
+        seq: at.position.seq,
+        ts: at.position.ts,
+        id: at.position.id,
+        kind: at.position.kind,
+        inputs: at.inputs,
         state,
         taken_at: c.lease.now,
       };

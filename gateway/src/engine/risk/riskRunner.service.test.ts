@@ -162,7 +162,7 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     const first = await write(0, 20);
     // Chunks of 7 inputs: a snapshot after 21 of the 27, none after the last chunk.
     const a = runner('a', { snapshotEvery: 15, leaseMs: 300, renewMs: 60_000 });
-    await a.catchUp();
+    await a.settled();
     expect(a.status().snapshots).toBeGreaterThan(0);
     // `a` stops working without stopping (a crash): its lease lapses.
     await new Promise((resolve) => setTimeout(resolve, 350));
@@ -182,7 +182,7 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
   it('stores a snapshot at the checkpoint when it stops, so that the next start replays nothing', async () => {
     const first = await write(0, 20);
     const a = runner('a', { snapshotEvery: 15 });
-    await a.catchUp();
+    await a.settled();
     const snapshots = a.status().snapshots;
     await a.stop();
     expect(a.status().snapshots).toBe(snapshots + 1);
@@ -224,6 +224,28 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     expect(lazy.loaded).toBe(true);
     expect(lazy.readAtOnce).toBe(0);
     expect(lazy.size).toBe(32 * 2_500);
+  });
+
+  it('goes on while a snapshot is written behind it, and a restore from that snapshot reaches the same state', async () => {
+    const first = await write(0, 40);
+    // Chunks of 7 inputs: a snapshot is due after 21 (52,500 entries to write), while the rest goes on.
+    const a = runner('a', { snapshotEvery: 15 }, new TableSink('a'), WalkingDetector);
+    await a.settled();
+    const snapshot = await new RiskRunnerRepository(test.store).snapshot('all');
+    expect(a.status().snapshots).toBeGreaterThan(0);
+    // Stored after its own checkpoint had moved on: the chunks after it did not wait for it.
+    expect(snapshot?.inputs).toBeLessThan(a.status().checkpoint?.inputs ?? 0);
+    // `a` stops working without stopping (a crash), and its lease is gone.
+    await sql`delete from risk_lease`.execute(test.store.db);
+    const second = await write(40, 46);
+    const b = runner('b', {}, new TableSink('b'), WalkingDetector);
+    await b.catchUp();
+    await expectEachRoundOnceInOrder([...first, ...second]);
+    expect(b.status().restores).toBe(1);
+    expect(b.status().replayed).toBe((a.status().checkpoint?.inputs ?? 0) - (snapshot?.inputs ?? 0));
+    const seen = (lastDetector as WalkingDetector).seen;
+    expect(seen.size).toBe(46 * 2_500);
+    expect([...seen.keys()].slice(0, 2)).toEqual(['r0:0', 'r0:1']);
   });
 
   it('lets one runner work per database; another takes over when its lease lapses, and the old one cannot store a chunk again', async () => {

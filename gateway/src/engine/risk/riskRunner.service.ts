@@ -21,6 +21,11 @@ import type { RiskOutput, RiskSink } from './riskSink.port';
 const SLICE_MS = 50;
 const SLICES = { sliceMs: SLICE_MS, pause: yieldToIo };
 /**
+ * The slice of writing a snapshot behind the detector (which goes on meanwhile): short, so that the next chunk,
+ * and its alerts, wait for at most this long.
+ */
+const BEHIND_SLICES = { sliceMs: 4, pause: yieldToIo };
+/**
  * The slice of reading a restored state behind the detector: short, so that after a restart the detector's
  * backlog, the ingest and the sockets come first (it reads on whenever they leave the thread free).
  */
@@ -115,6 +120,22 @@ interface Leading<Output, Snapshot> {
   loading: Promise<void>;
   /** The slices of that reading: short while the detector has work (it comes first), long when it waits. */
   loadSlices: SliceOptions;
+  /** A snapshot being written behind the detector, then stored with the next chunk (or alone). */
+  behind?: Behind | undefined;
+}
+
+/**
+ * A snapshot of the detector at `at`, taken at `now` and written from `t0` in short slices while the detector
+ * goes on (its maps copy a record before it changes): `state` once written and its pieces stored.
+ */
+interface Behind {
+  at: RunnerCheckpoint;
+  now: number;
+  t0: number;
+  written: number;
+  bytes: number;
+  state?: string;
+  done: Promise<void>;
 }
 
 /**
@@ -220,6 +241,7 @@ export class RiskRunner<Output, Snapshot> {
   /** Stores the detector's snapshot at the checkpoint (nothing else moves), if it is newer than the stored one. */
   private async snapshotAtCheckpoint(): Promise<void> {
     const leading = this.leading;
+    await leading?.behind?.done;
     if (!leading || leading.checkpoint.inputs === leading.snapshotInputs) return;
     leading.loadSlices.sliceMs = SLICE_MS;
     await leading.loading;
@@ -237,7 +259,8 @@ export class RiskRunner<Output, Snapshot> {
         write: () => Promise.resolve(),
         snapshot,
       });
-      this.stored(leading, leading.checkpoint, now, snapshot, [t0, written], 'before stopping');
+      const bytes = snapshot === undefined ? 0 : Buffer.byteLength(snapshot);
+      this.stored(leading, leading.checkpoint, now, bytes, [t0, written], 'before stopping');
     } catch (err) {
       // The stored snapshot and checkpoint stay as they were: the next start replays from there.
       this.options.logger?.warn({ err }, 'risk runner: the snapshot before stopping failed');
@@ -267,6 +290,20 @@ export class RiskRunner<Output, Snapshot> {
     return this.active;
   }
 
+  /**
+   * Processes everything committed so far, as {@link catchUp}, and stores the snapshot written behind, if one
+   * is (a test's, a benchmark's end).
+   */
+  async settled(): Promise<void> {
+    await this.catchUp();
+    for (let behind = this.leading?.behind; behind; behind = this.leading?.behind) {
+      await behind.done;
+      await this.catchUp();
+      // Not stored (stopping, or not leading any more): nothing more to wait for.
+      if (this.leading?.behind === behind) return;
+    }
+  }
+
   /** Takes or renews the lease; answers whether this process holds it. */
   private async lease(): Promise<boolean> {
     const now = this.now();
@@ -292,6 +329,10 @@ export class RiskRunner<Output, Snapshot> {
       // I/O has its turn (a store that answers synchronously would otherwise never let it).
       await yieldToIo();
     }
+    // A snapshot written behind, with no chunk to go with: stored alone.
+    const leading = this.leading;
+    if (leading?.behind?.state !== undefined && !this.stopping && this.hasLease)
+      await this.commit(leading, leading.checkpoint, []);
   }
 
   /**
@@ -381,12 +422,41 @@ export class RiskRunner<Output, Snapshot> {
   }
 
   /**
-   * The detector's snapshot as stored text, written in slices (nothing else touches the detector meanwhile): I/O
-   * goes on between them. Its maps go a block of records a line, their field names once a block
-   * ({@link writeSnapshotPieces}), read back a line at a time at a restore.
+   * The detector's snapshot as stored text, written in slices: I/O goes on between them. Its maps go a block of
+   * records a line, their field names once a block ({@link writeSnapshotPieces}), read back a line at a time at
+   * a restore.
    */
   private serialise(leading: Leading<Output, Snapshot>): Promise<string | undefined> {
     return writeSnapshotPieces(leading.detector.snapshot(), SLICES);
+  }
+
+  /**
+   * Starts a snapshot of the detector as it is now (at `at`), written in short slices behind it, its pieces
+   * stored ahead: the next chunk after that stores it ({@link commit}), so that detection never waits for a
+   * snapshot (a busy platform's takes seconds; the alerts of those seconds waited for it). It wakes the
+   * runner when done, to be stored even if no input comes.
+   */
+  private snapshotBehind(leading: Leading<Output, Snapshot>, at: RunnerCheckpoint, now: number): void {
+    const behind: Behind = { at, now, t0: performance.now(), written: 0, bytes: 0, done: Promise.resolve() };
+    leading.behind = behind;
+    // Taken here, before the next input: writeSnapshotPieces copies and freezes the state before it returns.
+    const text = writeSnapshotPieces(leading.detector.snapshot(), BEHIND_SLICES);
+    behind.done = (async () => {
+      const written = await text;
+      behind.written = performance.now();
+      if (written === undefined || this.leading !== leading) {
+        leading.behind = undefined;
+        return;
+      }
+      behind.bytes = Buffer.byteLength(written);
+      behind.state = await this.repo.writePieces(this.partition, written);
+      void this.catchUp();
+    })().catch((err: unknown) => {
+      // The stored snapshot stays as it was; the next is taken when due again.
+      if (leading.behind === behind) leading.behind = undefined;
+      leading.snapshotAt = now;
+      this.options.logger?.warn({ err }, 'risk runner: a snapshot failed');
+    });
   }
 
   /**
@@ -397,7 +467,7 @@ export class RiskRunner<Output, Snapshot> {
     leading: Leading<Output, Snapshot>,
     at: RunnerCheckpoint,
     now: number,
-    snapshot: string | undefined,
+    bytes: number,
     [t0, written]: [number, number],
     when?: 'before stopping',
   ): void {
@@ -405,7 +475,7 @@ export class RiskRunner<Output, Snapshot> {
     leading.snapshotAt = now;
     const s = this.statusValue;
     s.snapshots += 1;
-    s.lastSnapshotBytes = snapshot === undefined ? 0 : Buffer.byteLength(snapshot);
+    s.lastSnapshotBytes = bytes;
     s.lastSnapshotMs = Math.round((performance.now() - t0) * 100) / 100;
     const fields = {
       bytes: s.lastSnapshotBytes,
@@ -451,15 +521,33 @@ export class RiskRunner<Output, Snapshot> {
       position: last.position,
       inputs: leading.checkpoint.inputs + used,
     };
+    if (!(await this.commit(leading, to, outputs))) return false;
+    const s = this.statusValue;
+    s.inputs += used;
+    s.outputs += outputs.length;
+    s.chunks += 1;
     const now = this.now();
     const due =
       leading.loaded &&
+      !leading.behind &&
       (to.inputs - leading.snapshotInputs >= this.tuning.snapshotEvery ||
         now - leading.snapshotAt >=
           Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotMs));
-    const t0 = performance.now();
-    const snapshot = due ? await this.serialise(leading) : undefined;
-    const written = performance.now();
+    if (due) this.snapshotBehind(leading, to, now);
+    return true;
+  }
+
+  /**
+   * Stores the outputs of the inputs up to `to` and moves the checkpoint there, with the snapshot written
+   * behind if it is ready; answers false when another runner has the partition.
+   */
+  private async commit(
+    leading: Leading<Output, Snapshot>,
+    to: RunnerCheckpoint,
+    outputs: RiskOutput<Output>[],
+  ): Promise<boolean> {
+    const behind = leading.behind?.state === undefined ? undefined : leading.behind;
+    const now = this.now();
     try {
       await this.repo.commitChunk({
         partition: this.partition,
@@ -467,7 +555,7 @@ export class RiskRunner<Output, Snapshot> {
         from: leading.checkpoint,
         to,
         write: (tx) => this.options.sink.write(tx, outputs),
-        snapshot,
+        stored: behind && { state: behind.state!, at: behind.at },
       });
     } catch (err) {
       this.options.sink.discarded?.();
@@ -482,12 +570,11 @@ export class RiskRunner<Output, Snapshot> {
     }
     this.options.sink.committed?.();
     leading.checkpoint = to;
-    const s = this.statusValue;
-    s.checkpoint = to;
-    s.inputs += used;
-    s.outputs += outputs.length;
-    s.chunks += 1;
-    if (snapshot !== undefined) this.stored(leading, to, now, snapshot, [t0, written]);
+    this.statusValue.checkpoint = to;
+    if (behind) {
+      leading.behind = undefined;
+      this.stored(leading, behind.at, behind.now, behind.bytes, [behind.t0, behind.written]);
+    }
     return true;
   }
 }

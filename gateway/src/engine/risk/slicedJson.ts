@@ -1,3 +1,4 @@
+import { entryJson, hasToJson } from './jsonData';
 import { RecordMap } from './recordMap';
 
 /** How long work may hold the thread, and how it lets I/O in. */
@@ -30,20 +31,6 @@ export class Slicer {
     await this.options.pause();
     this.end = performance.now() + this.options.sliceMs;
   }
-}
-
-/** Whether JSON would call this value's `toJSON` (an object with one). */
-export const hasToJson = (v: unknown): boolean =>
-  v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function';
-
-/**
- * The JSON text JSON.stringify writes for the entry `key` of an object holding `v` (undefined when it leaves
- * the entry out): a `toJSON` is called with that key, as JSON calls it.
- */
-export function entryJson(key: string, v: unknown): string | undefined {
-  if (!hasToJson(v)) return JSON.stringify(v);
-  const s = JSON.stringify({ [key]: v });
-  return s.length === 2 ? undefined : s.slice(JSON.stringify(key).length + 2, -1);
 }
 
 /**

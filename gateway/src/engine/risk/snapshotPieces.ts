@@ -1,6 +1,7 @@
 import { fnv1a } from '@dms/shared/domain/hash';
 import { RecordMap, type Summariser } from './recordMap';
-import { Slicer, entryJson, hasToJson, stringifySliced, type SliceOptions } from './slicedJson';
+import { copyData, entryJson, hasToJson } from './jsonData';
+import { Slicer, stringifySliced, type SliceOptions } from './slicedJson';
 
 /**
  * The risk runner's stored snapshot, written and read back a piece at a time.
@@ -67,17 +68,42 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 const sameFields = (a: string[] | null, b: string[] | null) =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((f, i) => f === b[i]));
 
-/** `value` (JSON-serialisable, its large collections in top-level maps) as the stored text. */
-export async function writeSnapshotPieces(
-  value: unknown,
-  options: SliceOptions,
-): Promise<string | undefined> {
-  if (!isRecord(value)) return stringifySliced(value, options);
+/**
+ * `value` (JSON-serialisable, its large collections in top-level maps) as the stored text, as it is at the
+ * call: it is written in slices, and may change between them (the detector goes on meanwhile). What is not
+ * in a map is copied at the call, the maps are frozen ({@link RecordMap.freeze}: a record is copied before it
+ * changes) until the text is written.
+ */
+export function writeSnapshotPieces(value: unknown, options: SliceOptions): Promise<string | undefined> {
+  if (!isRecord(value)) return stringifySliced(copyData(value), options);
   const order = Object.keys(value);
   const maps = order.filter((k) => value[k] instanceof RecordMap);
   const rest: Record<string, unknown> = {};
-  for (const k of order) if (!maps.includes(k)) rest[k] = value[k];
-  const head = await stringifySliced({ order, maps, rest } satisfies Head, options);
+  for (const k of order) if (!maps.includes(k)) rest[k] = copyData(value[k], k);
+  const frozen: RecordMap<unknown>[] = [];
+  try {
+    const entries = maps.map((name) => {
+      const map = value[name] as RecordMap<unknown>;
+      const it = map.freeze();
+      frozen.push(map);
+      return { name, map, entries: it };
+    });
+    return writePieces({ order, maps, rest }, entries, options).finally(() => {
+      for (const map of frozen) map.thaw();
+    });
+  } catch (err) {
+    for (const map of frozen) map.thaw();
+    throw err;
+  }
+}
+
+/** {@link writeSnapshotPieces}'s text: the top level, then each map's entries. */
+async function writePieces(
+  top: Head,
+  maps: { name: string; map: RecordMap<unknown>; entries: Iterable<[string, unknown]> }[],
+  options: SliceOptions,
+): Promise<string> {
+  const head = await stringifySliced(top, options);
   const out: string[] = [HEADER, head!, '\n'];
   // Where the next line starts (in UTF-16 code units, as the text read back is indexed).
   let length = HEADER.length + head!.length + 1;
@@ -87,11 +113,10 @@ export async function writeSnapshotPieces(
   };
   const indexes: Record<string, StoredIndexJson> = {};
   const slice = new Slicer(options);
-  for (const name of maps) {
+  for (const { name, map, entries } of maps) {
     // A block's shapes: the fields of its records (null: a value that is not a plain record, kept whole).
     let shapes: (string[] | null)[] = [];
     let rows: unknown[][] = [];
-    const map = value[name] as RecordMap<unknown>;
     const summary = map.summary;
     const numbers = new Float64Array(summary?.width ?? 0);
     let summaries: (number | string)[] = [];
@@ -108,7 +133,7 @@ export async function writeSnapshotPieces(
       summaries = [];
       if (slice.due) await slice.pause();
     };
-    for (const [key, v] of map) {
+    for (const [key, v] of entries) {
       const row: unknown[] = [0, key];
       let f: string[] | null = null;
       if (isRecord(v)) {
@@ -688,6 +713,11 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   override clear(): void {
     this.loadNow();
     super.clear();
+  }
+
+  override freeze(): Iterable<[string, V]> {
+    this.loadNow();
+    return super.freeze();
   }
 
   override get size(): number {

@@ -386,8 +386,10 @@ function habitOf(acc: AccountState, c: Context): Habit {
  * player (a streak or chop player in its context) would otherwise bank a little evidence on every round. The
  * chance is bilinear in the two habits, so its maximum is at a corner.
  */
+/** The chance that two accounts of these chances of side 0 take opposite sides. */
+const opp = (x: number, y: number) => x * (1 - y) + (1 - x) * y;
+
 function oppositeBound(a: Habit, b: Habit): number {
-  const opp = (x: number, y: number) => x * (1 - y) + (1 - x) * y;
   return Math.max(0, opp(a.lo, b.lo), opp(a.lo, b.hi), opp(a.hi, b.lo), opp(a.hi, b.hi));
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Subject } from 'rxjs';
 import { sql } from 'kysely';
 import type { TestStore } from '../../testing/testing.store';
@@ -9,6 +9,7 @@ import { openEventsTestStore } from '../events.testing';
 import { roundsEvents } from './riskRunner.fixtures';
 import { RiskRunner, type RiskRunnerTuning } from './riskRunner.service';
 import { RiskRunnerRepository } from './riskRunner.repository';
+import { RiskInputRepository } from './riskInput.repository';
 import type { RiskInput } from './detector.port';
 import { RecordMap } from './recordMap';
 import { LazyRecordMap } from './snapshotPieces';
@@ -145,6 +146,19 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     expect((await readTestOutputs(test.store)).length).toBe(30);
   });
 
+  it('ends a chunk at each input that raised something, and reads each input once', async () => {
+    const ids = await write(0, 30);
+    const reads = vi.spyOn(RiskInputRepository.prototype, 'read');
+    const r = runner('a');
+    await r.catchUp();
+    await expectEachRoundOnceInOrder(ids);
+    // Every round has an output: a chunk each (the transfers go with the round after them, or alone at the end).
+    expect(r.status().chunks).toBeGreaterThanOrEqual(30);
+    // 40 inputs read 7 at a time, and one read finding nothing more: what a step left is not read again.
+    expect(reads.mock.calls.length).toBe(Math.ceil(40 / 7) + 1);
+    reads.mockRestore();
+  });
+
   it('stores nothing of a chunk the sink refuses, keeps the checkpoint, and processes the chunk again from a restored detector', async () => {
     const ids = await write(0, 12);
     const sink = new TableSink('a');
@@ -160,7 +174,7 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
 
   it('after a crash, restores the snapshot, replays to the checkpoint without storing again, and goes on', async () => {
     const first = await write(0, 20);
-    // Chunks of 7 inputs: a snapshot after 21 of the 27, none after the last chunk.
+    // A chunk a round (each has an output): a snapshot once 15 inputs are stored, none after the last chunk.
     const a = runner('a', { snapshotEvery: 15, leaseMs: 300, renewMs: 60_000 });
     await a.settled();
     expect(a.status().snapshots).toBeGreaterThan(0);
@@ -228,7 +242,7 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
 
   it('goes on while a snapshot is written behind it, and a restore from that snapshot reaches the same state', async () => {
     const first = await write(0, 40);
-    // Chunks of 7 inputs: a snapshot is due after 21 (52,500 entries to write), while the rest goes on.
+    // A snapshot is due once 15 inputs are stored (over 25,000 entries to write), while the rest goes on.
     const a = runner('a', { snapshotEvery: 15 }, new TableSink('a'), WalkingDetector);
     await a.settled();
     const snapshot = await new RiskRunnerRepository(test.store).snapshot('all');

@@ -4,7 +4,7 @@ import { exhaustMap, from, interval, merge, of, tap, type Observable, type Subsc
 import type { Store } from '../../platform/db/db.store';
 import type { Logger } from '../../platform/logger/logger';
 import type { Detector } from './detector.port';
-import { RiskInputRepository } from './riskInput.repository';
+import { RiskInputRepository, type PositionedInput } from './riskInput.repository';
 import { Slicer, yieldToIo, type SliceOptions } from './slicedJson';
 import { readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import { START_POSITION, comparePositions } from './riskPosition';
@@ -122,6 +122,12 @@ interface Leading<Output, Snapshot> {
   loadSlices: SliceOptions;
   /** A snapshot being written behind the detector, then stored with the next chunk (or alone). */
   behind?: Behind | undefined;
+  /**
+   * The inputs read after the checkpoint and not processed yet (a read gives up to `chunkSize`; a step
+   * processes what its slice allows): the next step goes on with them rather than reading them again, with
+   * their bets. What is committed does not change, so they are what a read would give.
+   */
+  ahead: PositionedInput[];
 }
 
 /**
@@ -402,6 +408,7 @@ export class RiskRunner<Output, Snapshot> {
       loaded: false,
       loading: Promise.resolve(),
       loadSlices,
+      ahead: [],
     };
     leading.loading = whenLoaded(restored, loadSlices).then(
       (read) => {
@@ -494,7 +501,10 @@ export class RiskRunner<Output, Snapshot> {
   private async step(): Promise<boolean> {
     const leading = this.leading;
     if (!leading) return false;
-    const chunk = await this.reader.read(leading.checkpoint.position, this.tuning.chunkSize);
+    const chunk =
+      leading.ahead.length > 0
+        ? leading.ahead
+        : await this.reader.read(leading.checkpoint.position, this.tuning.chunkSize);
     if (chunk.length === 0) return false;
     const outputs: RiskOutput<Output>[] = [];
     // The detector runs on the gateway's thread: a step takes at most about SLICE_MS of it (then commits what
@@ -511,11 +521,15 @@ export class RiskRunner<Output, Snapshot> {
         if (!leading.loaded) throw new Error("risk runner: the detector's restored state could not be read");
         slice = new Slicer(SLICES);
       }
+      const found = outputs.length;
       for (const output of leading.detector.process(input))
         outputs.push({ seq: position.seq, position, output });
       used += 1;
-      if (slice.due) break;
+      // An input that raised something ends the chunk: its alerts are stored and sent now, not after the
+      // rest of the slice (a crowded round takes the detector about 10 ms).
+      if (slice.due || outputs.length > found) break;
     }
+    leading.ahead = chunk.slice(used);
     const last = chunk[used - 1]!;
     const to: RunnerCheckpoint = {
       position: last.position,

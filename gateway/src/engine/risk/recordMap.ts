@@ -83,9 +83,10 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
   /**
    * The entries as they are now, to be read while the map goes on changing (a snapshot written in slices while
    * the detector goes on): the keys are kept in their order, and until {@link thaw} a record is copied before
-   * it can change, the first time it is asked for ({@link get}: its caller may change it), replaced or
-   * deleted. Whoever changes the records must do it through those (a walk's {@link forEachView} only reads).
-   * A new key set meanwhile is not among the entries. Fails if the map is frozen already.
+   * it can change, the first time it is asked for ({@link get}: its caller may change it), and kept as it is
+   * when it is replaced or deleted. Whoever changes the records must do it through {@link get}, in the same
+   * turn, and never change a record after it left the map (a walk's {@link forEachView} only reads). A new
+   * key set meanwhile is not among the entries. Fails if the map is frozen already.
    */
   freeze(): Iterable<[string, V]> {
     if (this.#frozen) throw new Error('the map is frozen already (a snapshot is being written)');
@@ -107,31 +108,34 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
     this.#frozen = undefined;
   }
 
-  /** Keeps the record of `key` as it is now, if a snapshot is being written and it is not kept yet. */
-  #keep(key: string): void {
+  /**
+   * Keeps the record of `key` as it is now, if a snapshot is being written and it is not kept yet: a copy of
+   * it (`copy`, it stays in the map and may change), or itself (it leaves the map).
+   */
+  #keep(key: string, copy: boolean): void {
     const frozen = this.#frozen;
     if (!frozen || frozen.before.has(key)) return;
     const v = super.get(key);
-    if (v !== undefined) frozen.before.set(key, copyData(v, key) as V);
+    if (v !== undefined) frozen.before.set(key, copy ? (copyData(v, key) as V) : v);
   }
 
   override get(key: string): V | undefined {
-    if (this.#frozen) this.#keep(key);
+    if (this.#frozen) this.#keep(key, true);
     return super.get(key);
   }
 
   override set(key: string, value: V): this {
-    if (this.#frozen) this.#keep(key);
+    if (this.#frozen) this.#keep(key, false);
     return super.set(key, value);
   }
 
   override delete(key: string): boolean {
-    if (this.#frozen) this.#keep(key);
+    if (this.#frozen) this.#keep(key, false);
     return super.delete(key);
   }
 
   override clear(): void {
-    if (this.#frozen) for (const key of super.keys()) this.#keep(key);
+    if (this.#frozen) for (const key of super.keys()) this.#keep(key, false);
     super.clear();
   }
 

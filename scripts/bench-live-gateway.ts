@@ -8,7 +8,8 @@
  *     risk sink publishes after its commit). With BENCH_LIVE_ALERTS=engine in the environment (and the risk
  *     engine on) that alert is the risk engine's instead: the real detector, wrapped to add a raised cross-bet
  *     pair for each such round, behind the real runner (its read of the round at the commit, its
- *     transaction storing the finding and its alert) and sink, which publishes it. Answers
+ *     transaction storing the finding and its alert) and sink, which publishes it, and the bets are a side
+ *     and a chip drawn at random (seeded) rather than 1,000 on alternate sides. Answers
  *     with this process's CPU time over the feed and what was sent per provider. With `"toggleMs":1000`
  *     the connected sockets leave their live rooms and join them again every `toggleMs` (`on`, `off`, `on`
  *     …), and the answer's `toggle` gives the CPU time, the wall time and the messages sent to sockets in
@@ -202,6 +203,19 @@ function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskD
 
 const cpuMsOf = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
+/** A seeded generator of numbers in [0, 1) (mulberry32). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const CHIPS = [1000, 2000, 5000, 10000, 20000, 50000];
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'dms-bench-live-'));
   const config = {
@@ -347,6 +361,10 @@ async function main(): Promise<void> {
     publishedAt = {};
     let sentBets = 0;
     const toggle = o.toggleMs ? toggler(app.io as unknown as Server, ['on', 'off'], o.toggleMs) : null;
+    // With the risk engine raising the alerts, the bets look like honest play: each a side and a chip drawn at
+    // random. The script's own feed (every bet 1,000 on alternate sides, each player at one table) is, to the
+    // detector, 3,000 players colluding in pairs: after a minute it raised thousands of real cross-bet alerts.
+    const random = engineAlerts ? seeded(20_261_129) : undefined;
 
     while (Date.now() - start < o.ms) {
       await new Promise((r) => setTimeout(r, 50));
@@ -357,6 +375,8 @@ async function main(): Promise<void> {
         const table = tables[(sentBets + i) % tables.length] as (typeof tables)[number];
         const provider = PROVIDERS[((sentBets + i) % 7) % PROVIDERS.length] as number;
         const playerId = 1 + ((sentBets + i) % 3000);
+        const banker = random ? random() < 0.5 : (sentBets + i) % 2 === 0;
+        const amount = random ? (CHIPS[Math.floor(random() * CHIPS.length)] as number) : 1000;
         k += 1;
         const tx = `BT${k}`;
         events.push({
@@ -369,13 +389,13 @@ async function main(): Promise<void> {
           account: `bp${playerId}`,
           transactionId: tx,
           roundId: table.round,
-          betType: (sentBets + i) % 2 === 0 ? 'banker' : 'player',
-          amount: 1000,
+          betType: banker ? 'banker' : 'player',
+          amount,
           gameId: 1,
           shoeId: 'S1',
           tableId: table.id,
         });
-        table.payouts.push({ transactionId: tx, playerId, payout: (sentBets + i) % 2 === 0 ? 1950 : 0 });
+        table.payouts.push({ transactionId: tx, playerId, payout: banker ? amount * 1.95 : 0 });
         bets[provider] = (bets[provider] ?? 0) + 1;
       }
       sentBets += due;

@@ -24,7 +24,7 @@ const SLICES = { sliceMs: SLICE_MS, pause: yieldToIo };
  * The slice of writing a snapshot behind the detector (which goes on meanwhile): short, so that the next chunk,
  * and its alerts, wait for at most this long.
  */
-const BEHIND_SLICES = { sliceMs: 4, pause: yieldToIo };
+const BEHIND_SLICE_MS = 4;
 /**
  * The slice of reading a restored state behind the detector: short, so that after a restart the detector's
  * backlog, the ingest and the sockets come first (it reads on whenever they leave the thread free).
@@ -32,8 +32,9 @@ const BEHIND_SLICES = { sliceMs: 4, pause: yieldToIo };
 const LOAD_SLICE_MS = 5;
 /**
  * A snapshot's cost bounds how often it is taken: the next one waits at least this many times as long as the
- * last one took (a state of hundreds of MB after hours of a busy platform takes seconds to write; taken every
- * `snapshotMs` it would use a large share of the gateway's time). A restart then replays a little more.
+ * gateway's thread spent on the last one (a state of hundreds of MB after hours of a busy platform takes seconds
+ * to write; taken every `snapshotMs` it would use a large share of the gateway's time). A restart then replays a
+ * little more.
  */
 const SNAPSHOT_COST_FACTOR = 30;
 
@@ -101,9 +102,13 @@ export interface RiskRunnerStatus {
   restores: number;
   replayed: number;
   snapshots: number;
-  /** Size and time to serialise and store the last snapshot (with its chunk's transaction), bytes and ms. */
+  /**
+   * The last snapshot's size (bytes), time from its start until it was stored (with a chunk's transaction, ms),
+   * and of that the time the gateway's thread spent writing it (ms; the detector and I/O went on between).
+   */
   lastSnapshotBytes: number;
   lastSnapshotMs: number;
+  lastSnapshotBusyMs: number;
 }
 
 interface Leading<Output, Snapshot> {
@@ -132,13 +137,14 @@ interface Leading<Output, Snapshot> {
 
 /**
  * A snapshot of the detector at `at`, taken at `now` and written from `t0` in short slices while the detector
- * goes on (its maps copy a record before it changes): `state` once written and its pieces stored.
+ * goes on (its maps copy a record before it changes), for `busyMs` of the thread: `state` once written and its
+ * pieces stored.
  */
 interface Behind {
   at: RunnerCheckpoint;
   now: number;
   t0: number;
-  written: number;
+  busyMs: number;
   bytes: number;
   state?: string;
   done: Promise<void>;
@@ -187,6 +193,7 @@ export class RiskRunner<Output, Snapshot> {
     snapshots: 0,
     lastSnapshotBytes: 0,
     lastSnapshotMs: 0,
+    lastSnapshotBusyMs: 0,
   };
 
   constructor(private readonly options: RiskRunnerOptions<Output, Snapshot>) {
@@ -266,7 +273,7 @@ export class RiskRunner<Output, Snapshot> {
         snapshot,
       });
       const bytes = snapshot === undefined ? 0 : Buffer.byteLength(snapshot);
-      this.stored(leading, leading.checkpoint, now, bytes, [t0, written], 'before stopping');
+      this.stored(leading, leading.checkpoint, now, bytes, [t0, written - t0], 'before stopping');
     } catch (err) {
       // The stored snapshot and checkpoint stay as they were: the next start replays from there.
       this.options.logger?.warn({ err }, 'risk runner: the snapshot before stopping failed');
@@ -444,13 +451,23 @@ export class RiskRunner<Output, Snapshot> {
    * runner when done, to be stored even if no input comes.
    */
   private snapshotBehind(leading: Leading<Output, Snapshot>, at: RunnerCheckpoint, now: number): void {
-    const behind: Behind = { at, now, t0: performance.now(), written: 0, bytes: 0, done: Promise.resolve() };
+    const t0 = performance.now();
+    const behind: Behind = { at, now, t0, busyMs: 0, bytes: 0, done: Promise.resolve() };
     leading.behind = behind;
+    let paused = 0;
+    const slices: SliceOptions = {
+      sliceMs: BEHIND_SLICE_MS,
+      pause: async () => {
+        const p0 = performance.now();
+        await yieldToIo();
+        paused += performance.now() - p0;
+      },
+    };
     // Taken here, before the next input: writeSnapshotPieces copies and freezes the state before it returns.
-    const text = writeSnapshotPieces(leading.detector.snapshot(), BEHIND_SLICES);
+    const text = writeSnapshotPieces(leading.detector.snapshot(), slices);
     behind.done = (async () => {
       const written = await text;
-      behind.written = performance.now();
+      behind.busyMs = performance.now() - t0 - paused;
       if (written === undefined || this.leading !== leading) {
         leading.behind = undefined;
         return;
@@ -467,15 +484,15 @@ export class RiskRunner<Output, Snapshot> {
   }
 
   /**
-   * Notes a snapshot stored at `at` (taken at `now`; written from `t0` to `written`, then stored with its chunk):
-   * the next one is timed from it.
+   * Notes a snapshot stored at `at` (taken at `now`, begun at `t0`, `busyMs` of the thread spent writing it): the
+   * next one is timed from it.
    */
   private stored(
     leading: Leading<Output, Snapshot>,
     at: RunnerCheckpoint,
     now: number,
     bytes: number,
-    [t0, written]: [number, number],
+    [t0, busyMs]: [number, number],
     when?: 'before stopping',
   ): void {
     leading.snapshotInputs = at.inputs;
@@ -484,16 +501,13 @@ export class RiskRunner<Output, Snapshot> {
     s.snapshots += 1;
     s.lastSnapshotBytes = bytes;
     s.lastSnapshotMs = Math.round((performance.now() - t0) * 100) / 100;
-    const fields = {
-      bytes: s.lastSnapshotBytes,
-      ms: s.lastSnapshotMs,
-      writeMs: Math.round(written - t0),
-      inputs: at.inputs,
-    };
+    s.lastSnapshotBusyMs = Math.round(busyMs * 100) / 100;
+    const fields = { bytes, ms: s.lastSnapshotMs, busyMs: s.lastSnapshotBusyMs, inputs: at.inputs };
     // At a stop it says how long the stop took, worth seeing; while running (one every minute or more), when
-    // it held detection up for a second or more (a busy platform's state: alerts waited meanwhile).
+    // it took a second or more of the gateway's thread (a busy platform's state).
     if (when) this.options.logger?.info(fields, `risk runner: stored a snapshot ${when}`);
-    else if (s.lastSnapshotMs >= 1000) this.options.logger?.info(fields, 'risk runner: stored a snapshot');
+    else if (s.lastSnapshotBusyMs >= 1000)
+      this.options.logger?.info(fields, 'risk runner: stored a snapshot');
     else this.options.logger?.debug(fields, 'risk runner: stored a snapshot');
   }
 
@@ -546,7 +560,7 @@ export class RiskRunner<Output, Snapshot> {
       !leading.behind &&
       (to.inputs - leading.snapshotInputs >= this.tuning.snapshotEvery ||
         now - leading.snapshotAt >=
-          Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotMs));
+          Math.max(this.tuning.snapshotMs, SNAPSHOT_COST_FACTOR * this.statusValue.lastSnapshotBusyMs));
     if (due) this.snapshotBehind(leading, to, now);
     return true;
   }
@@ -587,7 +601,7 @@ export class RiskRunner<Output, Snapshot> {
     this.statusValue.checkpoint = to;
     if (behind) {
       leading.behind = undefined;
-      this.stored(leading, behind.at, behind.now, behind.bytes, [behind.t0, behind.written]);
+      this.stored(leading, behind.at, behind.now, behind.bytes, [behind.t0, behind.busyMs]);
     }
     return true;
   }

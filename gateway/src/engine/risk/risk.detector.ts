@@ -153,7 +153,8 @@ const decayedAdd = (x: [number, number] | undefined, now: number): [number, numb
   }
   x[0] += 1;
   return x;
-}; /** Most companions of one account searched on a round, and most groups looked at per round. */
+};
+/** Most companions of one account searched on a round, and most groups looked at per round. */
 const COMPANIONS_MAX = 8;
 const SEED_SEARCH_MAX = 4000;
 /** Rounds a co-present group must be seen balanced before it is tested as a ring. */

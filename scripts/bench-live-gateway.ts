@@ -32,6 +32,7 @@ import { LIVE_EVENTS, type AlertChanged } from '../shared/src/contracts/live/eve
 import { loadConfig } from '../gateway/src/config/config';
 import { createApp } from '../gateway/src/app';
 import { createRiskDetector } from '../gateway/src/engine/risk/risk.detector';
+import { seeded } from '../gateway/src/engine/risk/riskBacktest';
 import type { RiskDetector, RiskFinding } from '../gateway/src/engine/risk/riskFinding';
 import { RiskLevel } from '../shared/src/domain/enums';
 import { publishChange } from '../gateway/src/platform/live/live.publisher';
@@ -203,17 +204,6 @@ function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskD
 
 const cpuMsOf = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const CHIPS = [1000, 2000, 5000, 10000, 20000, 50000];
 
 async function main(): Promise<void> {

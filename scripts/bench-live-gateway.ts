@@ -174,6 +174,7 @@ function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskD
     configure: (settings) => inner.configure(settings),
     snapshot: () => inner.snapshot(),
     ...(inner.walksState ? { walksState: (input) => inner.walksState?.(input) ?? false } : {}),
+    ...(inner.upkeep ? { upkeep: () => inner.upkeep?.() } : {}),
     process(input) {
       const found: RiskFinding[] = inner.process(input);
       if (input.type === 'round' && input.round.result.benchAlert === true) {

@@ -73,9 +73,16 @@ export interface Detector<Output, Snapshot = unknown> {
   process(input: RiskInput): Output[];
   snapshot(): Snapshot;
   /**
-   * Whether processing `input` may walk the whole state (an expire of old records). After a restart the
-   * runner waits, before such an input, for the restored state to be read back whole (in slices), instead of
-   * the walk reading the rest at once on the gateway's thread. Without it, no input is taken to walk.
+   * Whether processing `input` may walk the whole state (an expire of old records, or the upkeep left due
+   * before it). After a restart the runner waits, before such an input, for the restored state to be read back
+   * whole (in slices), instead of the walk reading the rest at once on the gateway's thread. Without it, no
+   * input is taken to walk.
    */
   walksState?(input: RiskInput): boolean;
+  /**
+   * Does the upkeep the last input left due (an expire of old records). The runner calls it once that input's
+   * outputs are stored and sent, so that they do not wait for it; left undone, the next `process` or
+   * `snapshot` does it first. The outputs and the state are the same either way.
+   */
+  upkeep?(): void;
 }

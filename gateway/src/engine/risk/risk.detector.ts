@@ -608,6 +608,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private accountsSeenFloor = -Infinity;
   private pairsSeenFloor = -Infinity;
+  /** The settlement time of the round that left an expire due, until {@link upkeep} does it. */
+  private expireDueAt: number | undefined;
 
   constructor(
     private settings: RiskSettings,
@@ -629,26 +631,43 @@ class RiskDetectorImpl implements RiskDetector<State> {
   }
 
   snapshot(): State {
+    this.upkeep();
     return this.s;
   }
 
   process(input: RiskInput): RiskFinding[] {
+    this.upkeep();
     return input.type === 'round' ? this.round(input.round) : this.wallet(input.event);
   }
 
   /**
-   * A round that {@link round} ends with an expire: its thousandth, or one whose new pairs could pass their
-   * cap, or whose new accounts could pass the accounts' cap and slack.
+   * The expire a round left due ({@link expireDue}, at its settlement time), done now: after the round's
+   * findings are stored and sent (the runner), or first thing at the next input or snapshot. A cap of the
+   * pairs walks hundreds of thousands of them (over 100 ms on a busy platform): the alerts of the round that
+   * ends with it do not wait for it.
+   */
+  upkeep(): void {
+    const at = this.expireDueAt;
+    if (at === undefined) return;
+    this.expireDueAt = undefined;
+    this.expire(at);
+  }
+
+  /**
+   * An input whose processing begins with an expire left due, or a round that {@link round} leaves one due:
+   * its thousandth, or one whose new pairs could pass their cap, or whose new accounts could pass the accounts'
+   * cap and slack.
    */
   walksState(input: RiskInput): boolean {
+    if (this.s.accounts.walksWithoutReading && this.s.pairs.walksWithoutReading) return false;
     return (
-      input.type === 'round' &&
-      !(this.s.accounts.walksWithoutReading && this.s.pairs.walksWithoutReading) &&
-      expireDue(
-        this.s.rounds + 1,
-        this.pairsAdded + MAX_NEW_PAIRS_A_ROUND,
-        this.s.accounts.size + input.round.bets.length,
-      )
+      this.expireDueAt !== undefined ||
+      (input.type === 'round' &&
+        expireDue(
+          this.s.rounds + 1,
+          this.pairsAdded + MAX_NEW_PAIRS_A_ROUND,
+          this.s.accounts.size + input.round.bets.length,
+        ))
     );
   }
 
@@ -823,7 +842,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
     const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
     this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
-    if (expireDue(this.s.rounds, this.pairsAdded, this.s.accounts.size)) this.expire(r.settledAt);
+    if (expireDue(this.s.rounds, this.pairsAdded, this.s.accounts.size)) this.expireDueAt = r.settledAt;
     return out;
   }
 

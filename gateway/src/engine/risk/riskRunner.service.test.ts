@@ -159,6 +159,35 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     reads.mockRestore();
   });
 
+  it("does the detector's upkeep after the chunk of the input that left it due is stored", async () => {
+    const ids = await write(0, 12);
+    const events: string[] = [];
+    class Upkeeping extends CountingDetector {
+      override process(input: RiskInput): CountOutput[] {
+        events.push(`process ${input.type === 'round' ? input.round.roundId : 'wallet'}`);
+        return super.process(input);
+      }
+      upkeep(): void {
+        events.push('upkeep');
+      }
+    }
+    class LoggingSink extends TableSink {
+      committed(): void {
+        events.push('stored');
+      }
+    }
+    const r = runner('a', {}, new LoggingSink('a'), Upkeeping);
+    await r.catchUp();
+    await expectEachRoundOnceInOrder(ids);
+    // Each chunk (a round, with the transfer before it) is stored, then the upkeep comes, before the next input.
+    const rounds = events.filter((e) => e.startsWith('process r'));
+    expect(rounds.length).toBe(12);
+    for (const round of rounds) {
+      const at = events.indexOf(round);
+      expect(events.slice(at + 1, at + 3)).toEqual(['stored', 'upkeep']);
+    }
+  });
+
   it('stores nothing of a chunk the sink refuses, keeps the checkpoint, and processes the chunk again from a restored detector', async () => {
     const ids = await write(0, 12);
     const sink = new TableSink('a');

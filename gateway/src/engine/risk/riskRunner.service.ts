@@ -550,6 +550,9 @@ export class RiskRunner<Output, Snapshot> {
       inputs: leading.checkpoint.inputs + used,
     };
     if (!(await this.commit(leading, to, outputs))) return false;
+    // What the last input left due (a cap of the pairs), now that its alerts are out; a state not read back
+    // whole yet waits for the next input, which waits for it ({@link Detector.walksState}).
+    if (leading.loaded) leading.detector.upkeep?.();
     const s = this.statusValue;
     s.inputs += used;
     s.outputs += outputs.length;

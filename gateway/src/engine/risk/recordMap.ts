@@ -27,7 +27,10 @@ export interface Summariser<V extends S, S = V> {
  */
 export class RecordMap<V extends S, S = V> extends Map<string, V> {
   #summary: Summariser<V, S> | undefined;
-  /** While a snapshot is written ({@link freeze}): the keys then, in order, and the records changed since as they were. */
+  /**
+   * While a snapshot is written ({@link freeze}): the keys then, in order, and the records changed since as
+   * they were.
+   */
   #frozen: { keys: string[]; before: Map<string, V> } | undefined;
 
   constructor(entries?: Iterable<readonly [string, V]> | null, summary?: Summariser<V, S>) {

@@ -105,8 +105,8 @@ export interface ChunkCommit {
   /** The detector's state after the chunk, when a snapshot is due. */
   snapshot?: string | undefined;
   /**
-   * Or a snapshot taken at an earlier checkpoint (written behind detection), as {@link storePieces} stored
-   * it: stored with the chunk, at `at`.
+   * Or a snapshot taken at an earlier checkpoint (written behind detection), as
+   * {@link RiskRunnerRepository.writePieces} stored it: stored with the chunk, at `at`.
    */
   stored?: { state: string; at: RunnerCheckpoint } | undefined;
 }
@@ -273,10 +273,10 @@ export class RiskRunnerRepository {
   /**
    * In one transaction: moves the checkpoint from `from` to `to` (compare and set: throws
    * {@link CheckpointMovedError} when another runner moved it), checks the lease (throws
-   * {@link LeaseLostError}), writes the outputs and, when given, the snapshot at `to` (or the one `stored`, at its
-   * own checkpoint). A long snapshot's
-   * pieces are stored before, a statement each, and those of the snapshot it replaces dropped after (or its
-   * own, when the transaction fails), so that no statement holds the store for long.
+   * {@link LeaseLostError}), writes the outputs and, when given, the snapshot at `to` (or the one `stored`, at
+   * its own checkpoint). A long snapshot's pieces are stored before, a statement each, and those of the
+   * snapshot it replaces dropped after (or its own, when the transaction fails), so that no statement holds
+   * the store for long.
    */
   async commitChunk(c: ChunkCommit): Promise<void> {
     const state =

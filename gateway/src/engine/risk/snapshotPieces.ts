@@ -72,7 +72,7 @@ const sameFields = (a: string[] | null, b: string[] | null) =>
  * `value` (JSON-serialisable, its large collections in top-level maps) as the stored text, as it is at the
  * call: it is written in slices, and may change between them (the detector goes on meanwhile). What is not
  * in a map is copied at the call, the maps are frozen ({@link RecordMap.freeze}: a record is copied before it
- * changes) until the text is written.
+ * can change, kept as it was when it leaves the map) until the text is written.
  */
 export function writeSnapshotPieces(value: unknown, options: SliceOptions): Promise<string | undefined> {
   if (!isRecord(value)) return stringifySliced(copyData(value), options);

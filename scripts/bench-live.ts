@@ -37,9 +37,9 @@
  * alert, the engine's read of the settled round, its detection and its store's transaction included; its bets
  * are then a side and a chip drawn at random (seeded), as honest play (the script's own feed, every bet 1,000
  * on alternate sides, is to the detector 3,000 players colluding in pairs). Before the crowded-round rule the
- * detector's state on this feed
- * (about 830 accounts in every round) took 4.6 GB and its snapshot stopped the process for minutes; since then
- * `--detector on` finishes with the same alert figures (docs/BENCHMARKS.md, 2026-11-26 23:05 UTC).
+ * detector's state on this feed (about 830 accounts in every round) took 4.6 GB and its snapshot stopped the
+ * process for minutes; since then `--detector on` finishes with the same alert figures (docs/BENCHMARKS.md,
+ * 2026-11-26 23:05 UTC).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';

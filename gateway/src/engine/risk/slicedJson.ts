@@ -38,8 +38,9 @@ export class Slicer {
  * records) are walked entry by entry, each entry stringified whole, and the work pauses whenever a slice of
  * `sliceMs` is used up, so ingest, sockets and the API answer between slices. The result is the string
  * `JSON.stringify(value)` gives (same key order, `undefined` and functions left out of objects and `null` in
- * arrays, `toJSON` honoured; a {@link RecordMap} is walked entry by entry, as the object its `toJSON` gives). The value must not change while it is written (the risk runner writes its
- * detector's snapshot between two chunks, when nothing else touches the detector).
+ * arrays, `toJSON` honoured; a {@link RecordMap} is walked entry by entry, as the object its `toJSON` gives).
+ * The value must not change while it is written: the risk runner's snapshot gives it a copy of what is not in
+ * the detector's maps (`writeSnapshotPieces`), made before the detector goes on.
  */
 export async function stringifySliced(
   value: unknown,

@@ -78,6 +78,11 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
     for (const [k, v] of this) fn(k, v);
   }
 
+  /** Whether every record is in memory: a walk gives the records themselves, not views of stored ones. */
+  get loaded(): boolean {
+    return true;
+  }
+
   /** Whether {@link forEachView} reads no record (a map read back whole, or whose summaries were stored). */
   get walksWithoutReading(): boolean {
     return true;

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput, SettledBet, SettledRound } from './detector.port';
-import { ACCOUNTS_SLACK, MAX_ACCOUNTS, createRiskDetector, selectKth } from './risk.detector';
+import { ACCOUNTS_SLACK, MAX_ACCOUNTS, createRiskDetector } from './risk.detector';
+import { selectKth } from './lowest';
+import { seeded } from './riskBacktest';
 import { LazyRecordMap, readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import { RecordMap } from './recordMap';
 import type { RiskFinding } from './riskFinding';
@@ -376,6 +378,67 @@ describe('state', () => {
     expect(levels.length).toBeGreaterThan(0);
     expect(levels.every((l) => l === RiskLevel.Abnormal)).toBe(true);
   });
+
+  it('caps the pairs of a crowded platform from their index as a walk of them does: the same outputs and state with its deletes behind, at once, or after a restore', () => {
+    // Honest play at crowded tables (833 bets a round, every side and chip at random): about 5,000 new pairs
+    // a round, a cap every 40 rounds or so.
+    const random = seeded(2026);
+    const chips = [1000, 2000, 5000, 10000, 20000, 50000];
+    let n = 0;
+    const inputs = Array.from({ length: 100 }, (_, i) =>
+      round(
+        i,
+        Array.from({ length: 833 }, (): [string, string, number] => [
+          `h${n++ % 18_000}`,
+          random() < 0.5 ? 'banker' : 'player',
+          chips[Math.floor(random() * chips.length)]!,
+        ]),
+        `T${i % 24}`,
+      ),
+    );
+    type Inside = { s: { pairs: Map<string, unknown> }; pairIndex?: { dropped: number } };
+    let droppedSeen = 0;
+    const run = (d: ReturnType<typeof createRiskDetector>, from: number, upkeep: boolean) =>
+      inputs.slice(from).flatMap((input) => {
+        const out = d.process(input);
+        if (upkeep) {
+          d.upkeep?.();
+          droppedSeen = Math.max(droppedSeen, (d as unknown as Inside).pairIndex?.dropped ?? 0);
+        }
+        return out;
+      });
+    // The runner's way: the upkeep after each round, the deletes of what a cap dropped a slice at a time.
+    const behind = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const outputs = run(behind, 0, true);
+    expect(droppedSeen).toBeGreaterThan(100_000);
+    // No upkeep: each expire at the next input, each cap's deletes at the next expire or snapshot.
+    const atOnce = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    expect(run(atOnce, 0, false)).toEqual(outputs);
+    // Restored before the first cap: that cap walks the pairs (no index yet), the next ones use the index.
+    const first = createRiskDetector(DEFAULT_RISK_SETTINGS);
+    const before = inputs.slice(0, 30).flatMap((input) => first.process(input));
+    const restored = createRiskDetector(
+      DEFAULT_RISK_SETTINGS,
+      JSON.parse(JSON.stringify(first.snapshot())) as unknown,
+    );
+    expect([...before, ...run(restored, 30, true)]).toEqual(outputs);
+    const text = JSON.stringify(behind.snapshot());
+    // Where a state's text first differs, with what is around it (the texts run to tens of megabytes).
+    const differs = (other: string) => {
+      let i = 0;
+      while (i < text.length && text[i] === other[i]) i++;
+      return i === text.length && other.length === i
+        ? ''
+        : `${text.slice(i - 200, i + 100)} ≠ ${other.slice(i - 200, i + 100)}`;
+    };
+    expect(differs(JSON.stringify(atOnce.snapshot()))).toBe('');
+    expect(differs(JSON.stringify(restored.snapshot()))).toBe('');
+    // Two caps or more: over 400,000 pairs made, at most 400,000 kept.
+    const state = JSON.parse(text) as { tested: { pairs: number }; pairs: object };
+    expect(state.tested.pairs).toBeGreaterThan(400_000);
+    expect(Object.keys(state.pairs).length).toBeLessThan(400_000);
+    expect((behind as unknown as Inside).s.pairs.size).toBe(Object.keys(state.pairs).length);
+  }, 120_000);
 
   it('forgets accounts and pairs unseen for the window of event time', () => {
     const d = createRiskDetector({ ...DEFAULT_RISK_SETTINGS, windowHours: 1 });

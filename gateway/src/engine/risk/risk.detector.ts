@@ -4,6 +4,7 @@ import { RiskLevel } from '@dms/shared/domain/enums';
 import { HOUSE_EDGE } from '@dms/shared/games/settlement';
 import { TEEN_PATTI_CATEGORY_COUNTS, TEEN_PATTI_HANDS, TeenPattiCategory } from '@dms/shared/games/teenPatti';
 import type { RiskInput, SettledRound, WalletEvent } from './detector.port';
+import { dropLowest, ScoreIndex } from './lowest';
 import { RecordMap, type Summariser } from './recordMap';
 import type {
   CrossbetFinding,
@@ -66,6 +67,11 @@ export const ACCOUNTS_SLACK = 25_000;
 const CROWDED_POSITIONS = 100;
 /** The most pair states one round can make: every pair of its largest positions. */
 const MAX_NEW_PAIRS_A_ROUND = (CROWDED_POSITIONS * (CROWDED_POSITIONS - 1)) / 2;
+/**
+ * The most pairs a cap dropped that one {@link RiskDetectorImpl.upkeep} deletes from the map (a few
+ * milliseconds): a cap of a crowded platform's pairs drops 200,000 of them, 40–60 ms of deletes at once.
+ */
+const DELETES_A_SLICE = 20_000;
 const MAX_RINGS = 50_000;
 const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
@@ -316,6 +322,11 @@ interface State {
   tested: { pairs: number; rings: number; players: number };
   discoveries: { pair: number; ring: number; player: number };
   rounds: number;
+  /**
+   * Pair states made since the last expire, which caps them at {@link MAX_PAIRS} ({@link expireDue}): kept in
+   * the state, so that a restored detector caps when the original does. Absent from snapshots stored before.
+   */
+  pairsAdded?: number;
 }
 
 /** A snapshot as stored (its maps written as objects), or as {@link RiskDetectorImpl.snapshot} returns it. */
@@ -342,6 +353,7 @@ function emptyState(): State {
     tested: { pairs: 0, rings: 0, players: 0 },
     discoveries: { pair: 0, ring: 0, player: 0 },
     rounds: 0,
+    pairsAdded: 0,
   };
 }
 
@@ -447,90 +459,6 @@ function groupBalance(
   return 'ring';
 }
 
-/**
- * The k-th smallest value (0-based) of `xs`, by selection (Hoare's, median of three): linear on average.
- * Reorders `xs`.
- */
-export function selectKth(xs: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (hi > lo) {
-    const mid = (lo + hi) >> 1;
-    // Median of three as the pivot (sorted already, or all equal, stays linear).
-    const a = xs[lo]!;
-    const b = xs[mid]!;
-    const c = xs[hi]!;
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (xs[i]! < pivot) i++;
-      while (xs[j]! > pivot) j--;
-      if (i <= j) {
-        const t = xs[i]!;
-        xs[i] = xs[j]!;
-        xs[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return xs[k]!;
-  }
-  return xs[lo]!;
-}
-
-/**
- * Deletes from `map` the entries `dropAlways` picks, then of the others as many as go past `keep`, those of
- * lowest `value` (an entry whose value is undefined stays whatever it is), found by selection rather than by
- * sorting them all: every entry below the last dropped value goes, and as many at it as needed, the first in
- * the map's order first. The entries are walked by their views, so a map read back a piece at a time is not
- * read for it, twice: their values, then the deletes (the values kept in the map's order). Whether any went.
- */
-function dropLowest<V extends S, S>(
-  map: RecordMap<V, S>,
-  keep: number,
-  value: (key: string, view: S) => number | undefined,
-  dropAlways?: (view: S) => boolean,
-): boolean {
-  // Each entry's value in the map's order (NaN: undefined), so that the second pass reads no record again.
-  const inOrder = new Float64Array(map.size);
-  let n = 0;
-  let defined = 0;
-  let dropped = false;
-  map.forEachView((k, v) => {
-    if (dropAlways?.(v)) {
-      map.delete(k);
-      dropped = true;
-      return;
-    }
-    const x = value(k, v);
-    inOrder[n++] = x ?? NaN;
-    if (x !== undefined) defined += 1;
-  });
-  const count = Math.min(defined, map.size - keep);
-  if (count <= 0) return dropped;
-  const values = new Float64Array(defined);
-  defined = 0;
-  for (const x of inOrder.subarray(0, n)) if (!Number.isNaN(x)) values[defined++] = x;
-  const bar = selectKth(values, count - 1);
-  let atBar = count;
-  for (const x of values) if (x < bar) atBar -= 1;
-  let at = 0;
-  map.forEachView((k) => {
-    const x = inOrder[at++]!;
-    if (Number.isNaN(x) || x > bar) return;
-    if (x < bar) map.delete(k);
-    else if (atBar > 0) {
-      map.delete(k);
-      atBar -= 1;
-    }
-  });
-  if (at !== n) throw new Error('dropLowest: the map changed between its passes');
-  return true;
-}
-
 /** A Bernoulli likelihood ratio: the alternative `alt` (never below chance `p0`) against chance. */
 function bernoulliFactor(hit: boolean, p0: number, alt: number): number {
   const p = Math.min(Math.max(p0, 1e-6), 1 - 1e-6);
@@ -594,13 +522,16 @@ const PAIR_SUMMARY: Summariser<PairState, PairView> = {
   }),
 };
 
+/** A pair's evidence of collusion (nats), what a cap of the pairs keeps the highest of. */
+const pairScore = (p: PairView) => p.logOpp + p.logMatch;
+/** A pair that a cap drops first: no evidence of either kind. */
+const pairWithoutEvidence = (p: PairView) => p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0;
+
 export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
   new RiskDetectorImpl(settings, snapshot as StoredState | undefined);
 
 class RiskDetectorImpl implements RiskDetector<State> {
   private s: State;
-  /** Pair states made since the last {@link expire} (which caps them at {@link MAX_PAIRS}). */
-  private pairsAdded = 0;
   /**
    * Bounds kept beside the state (not in it) so that {@link expire} walks the hundreds of thousands of accounts
    * and pairs of a busy platform only when it has something to do: no account's (pair's) `lastSeen` is below
@@ -610,6 +541,11 @@ class RiskDetectorImpl implements RiskDetector<State> {
   private pairsSeenFloor = -Infinity;
   /** The settlement time of the round that left an expire due, until {@link upkeep} does it. */
   private expireDueAt: number | undefined;
+  /**
+   * Each pair's score, for {@link capPairs}: kept as the pairs change (made, scored, expired), from the start
+   * or from the first cap after a restore.
+   */
+  private pairIndex: ScoreIndex<PairState> | undefined;
 
   constructor(
     private settings: RiskSettings,
@@ -623,6 +559,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
           pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY),
         }
       : emptyState();
+    if (!snapshot) this.pairIndex = new ScoreIndex<PairState>(pairScore, pairWithoutEvidence);
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
   }
 
@@ -631,22 +568,29 @@ class RiskDetectorImpl implements RiskDetector<State> {
   }
 
   snapshot(): State {
-    this.upkeep();
+    this.expireIfDue();
+    this.pairIndex?.deleteDropped(this.s.pairs);
     return this.s;
   }
 
   process(input: RiskInput): RiskFinding[] {
-    this.upkeep();
+    this.expireIfDue();
     return input.type === 'round' ? this.round(input.round) : this.wallet(input.event);
   }
 
   /**
    * The expire a round left due ({@link expireDue}, at its settlement time), done now: after the round's
    * findings are stored and sent (the runner), or first thing at the next input or snapshot. A cap of the
-   * pairs walks hundreds of thousands of them (over 100 ms on a busy platform): the alerts of the round that
-   * ends with it do not wait for it.
+   * pairs drops tens of thousands of them: the alerts of the round that ends with it do not wait for it.
+   * Else a slice of the deletes of the pairs a cap dropped ({@link DELETES_A_SLICE}), which nothing reads
+   * again: the rest waits for the next upkeep, snapshot or expire.
    */
   upkeep(): void {
+    if (this.expireDueAt !== undefined) this.expireIfDue();
+    else this.pairIndex?.deleteDropped(this.s.pairs, DELETES_A_SLICE);
+  }
+
+  private expireIfDue(): void {
     const at = this.expireDueAt;
     if (at === undefined) return;
     this.expireDueAt = undefined;
@@ -665,7 +609,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
       (input.type === 'round' &&
         expireDue(
           this.s.rounds + 1,
-          this.pairsAdded + MAX_NEW_PAIRS_A_ROUND,
+          (this.s.pairsAdded ?? 0) + MAX_NEW_PAIRS_A_ROUND,
           this.s.accounts.size + input.round.bets.length,
         ))
     );
@@ -774,6 +718,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const { key: kb, acc: b, position: pb, habit: hb } = pairedAt[j]!;
         const pk = pairKey(ka, kb);
         let pair = this.s.pairs.get(pk);
+        // A pair a cap dropped is gone (it is deleted from the map in slices, behind).
+        if (pair && this.pairIndex?.deleteIfDropped(this.s.pairs, pk, pair)) pair = undefined;
         if (!pair) {
           pair = {
             a: ka < kb ? ka : kb,
@@ -788,8 +734,9 @@ class RiskDetectorImpl implements RiskDetector<State> {
             lastSeen: 0,
           };
           this.s.pairs.set(pk, pair);
+          this.pairIndex?.add(pk, pair);
           this.s.tested.pairs += 1;
-          this.pairsAdded += 1;
+          this.s.pairsAdded = (this.s.pairsAdded ?? 0) + 1;
         }
         pair.shared += 1;
         pair.lastSeen = r.settledAt;
@@ -825,6 +772,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
         // Evidence floors at 1 (a test that watches for collusion does not bank evidence of honesty).
         pair.logOpp = Math.max(pair.logOpp, -5);
         pair.logMatch = Math.max(pair.logMatch, -5);
+        if (this.pairIndex?.update(pair) === false) this.dropPairIndex();
         if (opposite && pair.logLink >= EDGE_NATS && pair.shared >= 3) edges.push([ka, kb]);
         const f = this.pairFinding(pair, r);
         if (f) out.push(f);
@@ -842,7 +790,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
     const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
     this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
-    if (expireDue(this.s.rounds, this.pairsAdded, this.s.accounts.size)) this.expireDueAt = r.settledAt;
+    if (expireDue(this.s.rounds, this.s.pairsAdded ?? 0, this.s.accounts.size))
+      this.expireDueAt = r.settledAt;
     return out;
   }
 
@@ -1538,7 +1487,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * milliseconds, not a second.
    */
   private expire(now: number): void {
-    this.pairsAdded = 0;
+    this.s.pairsAdded = 0;
+    this.pairIndex?.deleteDropped(this.s.pairs);
     const horizon = now - this.settings.windowHours * HOUR;
     const { accounts, pairs } = this.s;
     let accountsGone = false;
@@ -1557,8 +1507,10 @@ class RiskDetectorImpl implements RiskDetector<State> {
     if (accountsGone || horizon > this.pairsSeenFloor) {
       let floor = Infinity;
       pairs.forEachView((k, p) => {
-        if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) pairs.delete(k);
-        else if (p.lastSeen < floor) floor = p.lastSeen;
+        if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) {
+          pairs.delete(k);
+          if (this.pairIndex?.remove(p as PairState) === false) this.dropPairIndex();
+        } else if (p.lastSeen < floor) floor = p.lastSeen;
       });
       this.pairsSeenFloor = floor;
     }
@@ -1594,14 +1546,24 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * Keeps at most {@link MAX_PAIRS} pairs: first the pairs with no evidence yet go (most of a crowded table's),
    * then the weakest by score, the older first among equal scores (the order of a stable sort by score). The
    * weakest are found by selection, not by sorting every pair: on a busy platform over 200,000 pairs keep
-   * evidence, and this runs every few dozen rounds.
+   * evidence, and this runs every few dozen rounds. They are found in the pairs' {@link ScoreIndex}, which
+   * knows each pair's score without reading it; a state restored from a snapshot has none until its first cap,
+   * which walks the pairs and makes it (when the pairs are read back whole).
    */
   private capPairs(): void {
-    dropLowest(
-      this.s.pairs,
-      MAX_PAIRS,
-      (_, p) => p.logOpp + p.logMatch,
-      (p) => p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0,
-    );
+    const { pairs } = this.s;
+    if (this.pairIndex?.size === pairs.size) {
+      this.pairIndex.cap(pairs, MAX_PAIRS);
+      return;
+    }
+    this.dropPairIndex();
+    dropLowest(pairs, MAX_PAIRS, (_, p) => pairScore(p), pairWithoutEvidence);
+    this.pairIndex = ScoreIndex.of<PairState, PairView>(pairs, pairScore, pairWithoutEvidence);
+  }
+
+  /** Goes on without the pairs' index (it does not hold a pair): what its caps dropped is deleted first. */
+  private dropPairIndex(): void {
+    this.pairIndex?.deleteDropped(this.s.pairs);
+    this.pairIndex = undefined;
   }
 }

@@ -441,7 +441,7 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   }
 
   /** Whether every stored entry is in the map itself (nothing left to read). */
-  get loaded(): boolean {
+  override get loaded(): boolean {
     return this.text === undefined;
   }
 

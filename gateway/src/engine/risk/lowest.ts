@@ -270,9 +270,9 @@ export class ScoreIndex<V extends object> {
 
   /**
    * Deletes from `map` at most `most` of the records a cap dropped (every one with no bound), the last dropped
-   * first. How many are left.
+   * first, and gives each to `deleted`. How many are left.
    */
-  deleteDropped(map: { delete(key: string): boolean }, most = Infinity): number {
+  deleteDropped(map: { delete(key: string): boolean }, most = Infinity, deleted?: (v: V) => void): number {
     const { droppedKeys, droppedRecords } = this;
     for (let n = 0; n < most && droppedKeys.length > 0;) {
       const key = droppedKeys.pop();
@@ -281,6 +281,7 @@ export class ScoreIndex<V extends object> {
       map.delete(key!);
       this.freeIds.push((v as WithId)[ID]!);
       this.droppedLive -= 1;
+      deleted?.(v);
       n += 1;
     }
     return this.droppedLive;

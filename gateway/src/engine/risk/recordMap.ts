@@ -111,6 +111,11 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
     };
   }
 
+  /** Whether a snapshot is being written ({@link freeze}): a record deleted now may still be read as it was. */
+  get frozen(): boolean {
+    return this.#frozen !== undefined;
+  }
+
   /** Ends a {@link freeze}: the copies go. */
   thaw(): void {
     this.#frozen = undefined;

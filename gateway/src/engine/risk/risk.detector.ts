@@ -72,6 +72,7 @@ const MAX_NEW_PAIRS_A_ROUND = (CROWDED_POSITIONS * (CROWDED_POSITIONS - 1)) / 2;
  * milliseconds): a cap of a crowded platform's pairs drops 200,000 of them, 40–60 ms of deletes at once.
  */
 const DELETES_A_SLICE = 20_000;
+
 const MAX_RINGS = 50_000;
 const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
@@ -546,6 +547,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * or from the first cap after a restore.
    */
   private pairIndex: ScoreIndex<PairState> | undefined;
+  /** Pair states a cap dropped, deleted from the map, for new pairs ({@link newPair}). */
+  private readonly pairPool: PairState[] = [];
 
   constructor(
     private settings: RiskSettings,
@@ -569,7 +572,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   snapshot(): State {
     this.expireIfDue();
-    this.pairIndex?.deleteDropped(this.s.pairs);
+    this.pairIndex?.deleteDropped(this.s.pairs, Infinity, this.recyclePair);
     return this.s;
   }
 
@@ -587,7 +590,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   upkeep(): void {
     if (this.expireDueAt !== undefined) this.expireIfDue();
-    else this.pairIndex?.deleteDropped(this.s.pairs, DELETES_A_SLICE);
+    else this.pairIndex?.deleteDropped(this.s.pairs, DELETES_A_SLICE, this.recyclePair);
   }
 
   private expireIfDue(): void {
@@ -719,20 +722,12 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const pk = pairKey(ka, kb);
         let pair = this.s.pairs.get(pk);
         // A pair a cap dropped is gone (it is deleted from the map in slices, behind).
-        if (pair && this.pairIndex?.deleteIfDropped(this.s.pairs, pk, pair)) pair = undefined;
+        if (pair && this.pairIndex?.deleteIfDropped(this.s.pairs, pk, pair)) {
+          this.recyclePair(pair);
+          pair = undefined;
+        }
         if (!pair) {
-          pair = {
-            a: ka < kb ? ka : kb,
-            b: ka < kb ? kb : ka,
-            shared: 0,
-            logOpp: 0,
-            logMatch: 0,
-            evidence: [],
-            evidenceCount: 0,
-            turnover: 0,
-            tables: [],
-            lastSeen: 0,
-          };
+          pair = this.newPair(ka < kb ? ka : kb, ka < kb ? kb : ka, r.settledAt);
           this.s.pairs.set(pk, pair);
           this.pairIndex?.add(pk, pair);
           this.s.tested.pairs += 1;
@@ -1488,7 +1483,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private expire(now: number): void {
     this.s.pairsAdded = 0;
-    this.pairIndex?.deleteDropped(this.s.pairs);
+    this.pairIndex?.deleteDropped(this.s.pairs, Infinity, this.recyclePair);
     const horizon = now - this.settings.windowHours * HOUR;
     const { accounts, pairs } = this.s;
     let accountsGone = false;
@@ -1563,7 +1558,54 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   /** Goes on without the pairs' index (it does not hold a pair): what its caps dropped is deleted first. */
   private dropPairIndex(): void {
-    this.pairIndex?.deleteDropped(this.s.pairs);
+    this.pairIndex?.deleteDropped(this.s.pairs, Infinity, this.recyclePair);
     this.pairIndex = undefined;
   }
+
+  /**
+   * The state of a pair met for the first time: a record of a pair a cap dropped, made as new (the same
+   * fields, in the same order: the same JSON), else a new one. On a crowded platform a cap drops 200,000 pairs
+   * every few dozen rounds, which were garbage for the collector to find in the old generation.
+   */
+  private newPair(a: string, b: string, at: number): PairState {
+    const p = this.pairPool.pop();
+    if (!p)
+      return {
+        a,
+        b,
+        shared: 0,
+        logOpp: 0,
+        logMatch: 0,
+        evidence: [],
+        evidenceCount: 0,
+        turnover: 0,
+        tables: [],
+        lastSeen: 0,
+      };
+    p.a = a;
+    p.b = b;
+    p.shared = 0;
+    p.logOpp = 0;
+    p.logMatch = 0;
+    p.evidence.length = 0;
+    p.evidenceCount = 0;
+    p.turnover = 0;
+    p.tables.length = 0;
+    p.lastSeen = 0;
+    // What the first round sets of a new pair's: `together` [1, at] (decayedAdd of [0, at]), `logLink` from 0.
+    if (p.together) {
+      p.together[0] = 0;
+      p.together[1] = at;
+    }
+    if (p.logLink !== undefined) p.logLink = 0;
+    return p;
+  }
+
+  /**
+   * Keeps a pair state deleted from the map to make a new pair of ({@link newPair}), unless a snapshot is
+   * being written (it may still read the record as it was).
+   */
+  private readonly recyclePair = (p: PairState): void => {
+    if (!this.s.pairs.frozen && this.pairPool.length < MAX_PAIRS) this.pairPool.push(p);
+  };
 }

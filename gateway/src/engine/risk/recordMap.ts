@@ -78,11 +78,6 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
     for (const [k, v] of this) fn(k, v);
   }
 
-  /** Whether every record is in memory: a walk gives the records themselves, not views of stored ones. */
-  get loaded(): boolean {
-    return true;
-  }
-
   /** Whether {@link forEachView} reads no record (a map read back whole, or whose summaries were stored). */
   get walksWithoutReading(): boolean {
     return true;
@@ -109,11 +104,6 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
         }
       },
     };
-  }
-
-  /** Whether a snapshot is being written ({@link freeze}): a record deleted now may still be read as it was. */
-  get frozen(): boolean {
-    return this.#frozen !== undefined;
   }
 
   /** Ends a {@link freeze}: the copies go. */

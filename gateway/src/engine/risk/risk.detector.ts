@@ -4,7 +4,6 @@ import { RiskLevel } from '@dms/shared/domain/enums';
 import { HOUSE_EDGE } from '@dms/shared/games/settlement';
 import { TEEN_PATTI_CATEGORY_COUNTS, TEEN_PATTI_HANDS, TeenPattiCategory } from '@dms/shared/games/teenPatti';
 import type { RiskInput, SettledRound, WalletEvent } from './detector.port';
-import { dropLowest, ScoreIndex } from './lowest';
 import { RecordMap, type Summariser } from './recordMap';
 import type {
   CrossbetFinding,
@@ -67,12 +66,6 @@ export const ACCOUNTS_SLACK = 25_000;
 const CROWDED_POSITIONS = 100;
 /** The most pair states one round can make: every pair of its largest positions. */
 const MAX_NEW_PAIRS_A_ROUND = (CROWDED_POSITIONS * (CROWDED_POSITIONS - 1)) / 2;
-/**
- * The most pairs a cap dropped that one {@link RiskDetectorImpl.upkeep} deletes from the map (a few
- * milliseconds): a cap of a crowded platform's pairs drops 200,000 of them, 40–60 ms of deletes at once.
- */
-const DELETES_A_SLICE = 20_000;
-
 const MAX_RINGS = 50_000;
 const EDGE_NATS = 2;
 const UPDATE_EVERY_ROUNDS = 10;
@@ -460,6 +453,90 @@ function groupBalance(
   return 'ring';
 }
 
+/**
+ * The k-th smallest value (0-based) of `xs`, by selection (Hoare's, median of three): linear on average.
+ * Reorders `xs`.
+ */
+export function selectKth(xs: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    // Median of three as the pivot (sorted already, or all equal, stays linear).
+    const a = xs[lo]!;
+    const b = xs[mid]!;
+    const c = xs[hi]!;
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i]! < pivot) i++;
+      while (xs[j]! > pivot) j--;
+      if (i <= j) {
+        const t = xs[i]!;
+        xs[i] = xs[j]!;
+        xs[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return xs[k]!;
+  }
+  return xs[lo]!;
+}
+
+/**
+ * Deletes from `map` the entries `dropAlways` picks, then of the others as many as go past `keep`, those of
+ * lowest `value` (an entry whose value is undefined stays whatever it is), found by selection rather than by
+ * sorting them all: every entry below the last dropped value goes, and as many at it as needed, the first in
+ * the map's order first. The entries are walked by their views, so a map read back a piece at a time is not
+ * read for it, twice: their values, then the deletes (the values kept in the map's order). Whether any went.
+ */
+function dropLowest<V extends S, S>(
+  map: RecordMap<V, S>,
+  keep: number,
+  value: (key: string, view: S) => number | undefined,
+  dropAlways?: (view: S) => boolean,
+): boolean {
+  // Each entry's value in the map's order (NaN: undefined), so that the second pass reads no record again.
+  const inOrder = new Float64Array(map.size);
+  let n = 0;
+  let defined = 0;
+  let dropped = false;
+  map.forEachView((k, v) => {
+    if (dropAlways?.(v)) {
+      map.delete(k);
+      dropped = true;
+      return;
+    }
+    const x = value(k, v);
+    inOrder[n++] = x ?? NaN;
+    if (x !== undefined) defined += 1;
+  });
+  const count = Math.min(defined, map.size - keep);
+  if (count <= 0) return dropped;
+  const values = new Float64Array(defined);
+  defined = 0;
+  for (const x of inOrder.subarray(0, n)) if (!Number.isNaN(x)) values[defined++] = x;
+  const bar = selectKth(values, count - 1);
+  let atBar = count;
+  for (const x of values) if (x < bar) atBar -= 1;
+  let at = 0;
+  map.forEachView((k) => {
+    const x = inOrder[at++]!;
+    if (Number.isNaN(x) || x > bar) return;
+    if (x < bar) map.delete(k);
+    else if (atBar > 0) {
+      map.delete(k);
+      atBar -= 1;
+    }
+  });
+  if (at !== n) throw new Error('dropLowest: the map changed between its passes');
+  return true;
+}
+
 /** A Bernoulli likelihood ratio: the alternative `alt` (never below chance `p0`) against chance. */
 function bernoulliFactor(hit: boolean, p0: number, alt: number): number {
   const p = Math.min(Math.max(p0, 1e-6), 1 - 1e-6);
@@ -523,11 +600,6 @@ const PAIR_SUMMARY: Summariser<PairState, PairView> = {
   }),
 };
 
-/** A pair's evidence of collusion (nats), what a cap of the pairs keeps the highest of. */
-const pairScore = (p: PairView) => p.logOpp + p.logMatch;
-/** A pair that a cap drops first: no evidence of either kind. */
-const pairWithoutEvidence = (p: PairView) => p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0;
-
 export const createRiskDetector: RiskDetectorFactory = (settings, snapshot) =>
   new RiskDetectorImpl(settings, snapshot as StoredState | undefined);
 
@@ -542,13 +614,6 @@ class RiskDetectorImpl implements RiskDetector<State> {
   private pairsSeenFloor = -Infinity;
   /** The settlement time of the round that left an expire due, until {@link upkeep} does it. */
   private expireDueAt: number | undefined;
-  /**
-   * Each pair's score, for {@link capPairs}: kept as the pairs change (made, scored, expired), from the start
-   * or from the first cap after a restore.
-   */
-  private pairIndex: ScoreIndex<PairState> | undefined;
-  /** Pair states a cap dropped, deleted from the map, for new pairs ({@link newPair}). */
-  private readonly pairPool: PairState[] = [];
 
   constructor(
     private settings: RiskSettings,
@@ -562,7 +627,6 @@ class RiskDetectorImpl implements RiskDetector<State> {
           pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY),
         }
       : emptyState();
-    if (!snapshot) this.pairIndex = new ScoreIndex<PairState>(pairScore, pairWithoutEvidence);
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
   }
 
@@ -571,29 +635,22 @@ class RiskDetectorImpl implements RiskDetector<State> {
   }
 
   snapshot(): State {
-    this.expireIfDue();
-    this.pairIndex?.deleteDropped(this.s.pairs, Infinity, this.recyclePair);
+    this.upkeep();
     return this.s;
   }
 
   process(input: RiskInput): RiskFinding[] {
-    this.expireIfDue();
+    this.upkeep();
     return input.type === 'round' ? this.round(input.round) : this.wallet(input.event);
   }
 
   /**
    * The expire a round left due ({@link expireDue}, at its settlement time), done now: after the round's
    * findings are stored and sent (the runner), or first thing at the next input or snapshot. A cap of the
-   * pairs drops tens of thousands of them: the alerts of the round that ends with it do not wait for it.
-   * Else a slice of the deletes of the pairs a cap dropped ({@link DELETES_A_SLICE}), which nothing reads
-   * again: the rest waits for the next upkeep, snapshot or expire.
+   * pairs walks hundreds of thousands of them (over 100 ms on a busy platform): the alerts of the round that
+   * ends with it do not wait for it.
    */
   upkeep(): void {
-    if (this.expireDueAt !== undefined) this.expireIfDue();
-    else this.pairIndex?.deleteDropped(this.s.pairs, DELETES_A_SLICE, this.recyclePair);
-  }
-
-  private expireIfDue(): void {
     const at = this.expireDueAt;
     if (at === undefined) return;
     this.expireDueAt = undefined;
@@ -721,15 +778,20 @@ class RiskDetectorImpl implements RiskDetector<State> {
         const { key: kb, acc: b, position: pb, habit: hb } = pairedAt[j]!;
         const pk = pairKey(ka, kb);
         let pair = this.s.pairs.get(pk);
-        // A pair a cap dropped is gone (it is deleted from the map in slices, behind).
-        if (pair && this.pairIndex?.deleteIfDropped(this.s.pairs, pk, pair)) {
-          this.recyclePair(pair);
-          pair = undefined;
-        }
         if (!pair) {
-          pair = this.newPair(ka < kb ? ka : kb, ka < kb ? kb : ka, r.settledAt);
+          pair = {
+            a: ka < kb ? ka : kb,
+            b: ka < kb ? kb : ka,
+            shared: 0,
+            logOpp: 0,
+            logMatch: 0,
+            evidence: [],
+            evidenceCount: 0,
+            turnover: 0,
+            tables: [],
+            lastSeen: 0,
+          };
           this.s.pairs.set(pk, pair);
-          this.pairIndex?.add(pk, pair);
           this.s.tested.pairs += 1;
           this.s.pairsAdded = (this.s.pairsAdded ?? 0) + 1;
         }
@@ -767,7 +829,6 @@ class RiskDetectorImpl implements RiskDetector<State> {
         // Evidence floors at 1 (a test that watches for collusion does not bank evidence of honesty).
         pair.logOpp = Math.max(pair.logOpp, -5);
         pair.logMatch = Math.max(pair.logMatch, -5);
-        if (this.pairIndex?.update(pair) === false) this.dropPairIndex();
         if (opposite && pair.logLink >= EDGE_NATS && pair.shared >= 3) edges.push([ka, kb]);
         const f = this.pairFinding(pair, r);
         if (f) out.push(f);
@@ -1483,7 +1544,6 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private expire(now: number): void {
     this.s.pairsAdded = 0;
-    this.pairIndex?.deleteDropped(this.s.pairs, Infinity, this.recyclePair);
     const horizon = now - this.settings.windowHours * HOUR;
     const { accounts, pairs } = this.s;
     let accountsGone = false;
@@ -1502,10 +1562,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
     if (accountsGone || horizon > this.pairsSeenFloor) {
       let floor = Infinity;
       pairs.forEachView((k, p) => {
-        if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) {
-          pairs.delete(k);
-          if (this.pairIndex?.remove(p as PairState) === false) this.dropPairIndex();
-        } else if (p.lastSeen < floor) floor = p.lastSeen;
+        if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) pairs.delete(k);
+        else if (p.lastSeen < floor) floor = p.lastSeen;
       });
       this.pairsSeenFloor = floor;
     }
@@ -1541,71 +1599,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * Keeps at most {@link MAX_PAIRS} pairs: first the pairs with no evidence yet go (most of a crowded table's),
    * then the weakest by score, the older first among equal scores (the order of a stable sort by score). The
    * weakest are found by selection, not by sorting every pair: on a busy platform over 200,000 pairs keep
-   * evidence, and this runs every few dozen rounds. They are found in the pairs' {@link ScoreIndex}, which
-   * knows each pair's score without reading it; a state restored from a snapshot has none until its first cap,
-   * which walks the pairs and makes it (when the pairs are read back whole).
+   * evidence, and this runs every few dozen rounds.
    */
   private capPairs(): void {
-    const { pairs } = this.s;
-    if (this.pairIndex?.size === pairs.size) {
-      this.pairIndex.cap(pairs, MAX_PAIRS);
-      return;
-    }
-    this.dropPairIndex();
-    dropLowest(pairs, MAX_PAIRS, (_, p) => pairScore(p), pairWithoutEvidence);
-    this.pairIndex = ScoreIndex.of<PairState, PairView>(pairs, pairScore, pairWithoutEvidence);
+    dropLowest(
+      this.s.pairs,
+      MAX_PAIRS,
+      (_, p) => p.logOpp + p.logMatch,
+      (p) => p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0,
+    );
   }
-
-  /** Goes on without the pairs' index (it does not hold a pair): what its caps dropped is deleted first. */
-  private dropPairIndex(): void {
-    this.pairIndex?.deleteDropped(this.s.pairs, Infinity, this.recyclePair);
-    this.pairIndex = undefined;
-  }
-
-  /**
-   * The state of a pair met for the first time: a record of a pair a cap dropped, made as new (the same
-   * fields, in the same order: the same JSON), else a new one. On a crowded platform a cap drops 200,000 pairs
-   * every few dozen rounds, which were garbage for the collector to find in the old generation.
-   */
-  private newPair(a: string, b: string, at: number): PairState {
-    const p = this.pairPool.pop();
-    if (!p)
-      return {
-        a,
-        b,
-        shared: 0,
-        logOpp: 0,
-        logMatch: 0,
-        evidence: [],
-        evidenceCount: 0,
-        turnover: 0,
-        tables: [],
-        lastSeen: 0,
-      };
-    p.a = a;
-    p.b = b;
-    p.shared = 0;
-    p.logOpp = 0;
-    p.logMatch = 0;
-    p.evidence.length = 0;
-    p.evidenceCount = 0;
-    p.turnover = 0;
-    p.tables.length = 0;
-    p.lastSeen = 0;
-    // What the first round sets of a new pair's: `together` [1, at] (decayedAdd of [0, at]), `logLink` from 0.
-    if (p.together) {
-      p.together[0] = 0;
-      p.together[1] = at;
-    }
-    if (p.logLink !== undefined) p.logLink = 0;
-    return p;
-  }
-
-  /**
-   * Keeps a pair state deleted from the map to make a new pair of ({@link newPair}), unless a snapshot is
-   * being written (it may still read the record as it was).
-   */
-  private readonly recyclePair = (p: PairState): void => {
-    if (!this.s.pairs.frozen && this.pairPool.length < MAX_PAIRS) this.pairPool.push(p);
-  };
 }

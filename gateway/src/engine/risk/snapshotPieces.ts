@@ -441,7 +441,7 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
   }
 
   /** Whether every stored entry is in the map itself (nothing left to read). */
-  override get loaded(): boolean {
+  get loaded(): boolean {
     return this.text === undefined;
   }
 

@@ -424,7 +424,7 @@ describe('state', () => {
       while (i < text.length && text[i] === other[i]) i++;
       return i === text.length && other.length === i
         ? ''
-        : `${text.slice(i - 200, i + 100)} ≠ ${other.slice(i - 200, i + 100)}`;
+        : `${text.slice(Math.max(0, i - 200), i + 100)} ≠ ${other.slice(Math.max(0, i - 200), i + 100)}`;
     };
     expect(differs(JSON.stringify(atOnce.snapshot()))).toBe('');
     expect(differs(JSON.stringify(restored.snapshot()))).toBe('');

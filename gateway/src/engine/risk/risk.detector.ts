@@ -318,15 +318,19 @@ interface State {
   rounds: number;
   /**
    * Pair states made since the last expire, which caps them at {@link MAX_PAIRS} ({@link expireDue}): kept in
-   * the state, so that a restored detector caps when the original does. Absent from snapshots stored before.
+   * the state, so that a restored detector caps when the original does.
    */
-  pairsAdded?: number;
+  pairsAdded: number;
 }
 
-/** A snapshot as stored (its maps written as objects), or as {@link RiskDetectorImpl.snapshot} returns it. */
-type StoredState = Omit<State, 'accounts' | 'pairs'> & {
+/**
+ * A snapshot as stored (its maps written as objects), or as {@link RiskDetectorImpl.snapshot} returns it. One
+ * stored before `pairsAdded` was kept has none (read as 0, as the detector counted after a restart then).
+ */
+type StoredState = Omit<State, 'accounts' | 'pairs' | 'pairsAdded'> & {
   accounts: Record<string, AccountState> | Map<string, AccountState>;
   pairs: Record<string, PairState> | Map<string, PairState>;
+  pairsAdded?: number;
 };
 
 const keyOf = (provider: number, account: string) => `${provider}:${account}`;
@@ -623,6 +627,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     this.s = snapshot
       ? {
           ...snapshot,
+          pairsAdded: snapshot.pairsAdded ?? 0,
           accounts: RecordMap.from(snapshot.accounts, ACCOUNT_SUMMARY),
           pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY),
         }
@@ -669,7 +674,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
       (input.type === 'round' &&
         expireDue(
           this.s.rounds + 1,
-          (this.s.pairsAdded ?? 0) + MAX_NEW_PAIRS_A_ROUND,
+          this.s.pairsAdded + MAX_NEW_PAIRS_A_ROUND,
           this.s.accounts.size + input.round.bets.length,
         ))
     );
@@ -793,7 +798,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
           };
           this.s.pairs.set(pk, pair);
           this.s.tested.pairs += 1;
-          this.s.pairsAdded = (this.s.pairsAdded ?? 0) + 1;
+          this.s.pairsAdded += 1;
         }
         pair.shared += 1;
         pair.lastSeen = r.settledAt;
@@ -846,8 +851,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
     const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
     this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
-    if (expireDue(this.s.rounds, this.s.pairsAdded ?? 0, this.s.accounts.size))
-      this.expireDueAt = r.settledAt;
+    if (expireDue(this.s.rounds, this.s.pairsAdded, this.s.accounts.size)) this.expireDueAt = r.settledAt;
     return out;
   }
 

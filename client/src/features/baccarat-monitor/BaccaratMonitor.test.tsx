@@ -57,6 +57,17 @@ function gateway() {
     'GET /base/currencies': () => ({ code: 0, data: [{ code: 'CNY', name: 'Chinese Yuan' }] }),
     'GET /live/tables': () => ({ code: 0, data: TABLES }),
     'GET /risk/crossbet/groups': () => ({ code: 0, data: { total: 1, items: [RING] } }),
+    // The ring's evidence stored before the page opened: 14 rounds ten minutes ago.
+    'GET /risk/crossbet/volume': () => ({
+      code: 0,
+      data: {
+        seq: 5,
+        from: T0 - 7_200_000,
+        to: T0,
+        bucketMs: 60_000,
+        points: [{ t: T0 - 600_000, pairs: 0, rings: 14 }],
+      },
+    }),
     [`GET /risk/crossbet/groups/${encodeURIComponent(RING.id)}/rounds`]: () => ({
       code: 0,
       data: {
@@ -98,6 +109,11 @@ describe('BaccaratMonitor', { timeout: 30_000 }, () => {
     expect(road.getAttribute('aria-label')).toContain('2 rounds (1 Banker, 0 Player, 1 Tie)');
     expect(card.querySelectorAll('.dms-bead__pair.is-banker')).toHaveLength(1);
     expect(gw.callsTo('GET /live/tables')[0]?.query.get('gameId')).toBe('1');
+    // The chart's evidence from before the page opened.
+    await waitFor(() =>
+      expect(store.getState().baccaratMonitor.chart.find((p) => p.t === T0 - 600_000)?.rings).toBe(14),
+    );
+    expect(gw.callsTo('GET /risk/crossbet/volume')[0]?.query.get('gameId')).toBe('1');
 
     const row = await screen.findByRole('button', { name: en.groups.open.replace('{{id}}', RING.id) });
     expect(card.className).not.toContain('is-flagged');

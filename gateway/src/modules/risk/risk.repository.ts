@@ -103,6 +103,42 @@ export class RiskReplaySource implements LiveReplaySource, PeriodReplaySource {
   }
 }
 
+/**
+ * The evidence rounds of the groups within `scope`, counted per bucket of their settlement in [from, to) and per
+ * kind of group, up to the newest evidence stored when asked (`seq`, read first: what is stored after it is
+ * left out, whatever commits during the count).
+ */
+export async function evidenceByMinute(
+  db: RiskReadDb,
+  q: { from: number; to: number; gameId?: number | undefined; scope: ProviderScope; bucketMs: number },
+): Promise<{ seq: number; rows: { t: number; kind: string; n: number }[] }> {
+  const head = await db
+    .selectFrom('risk_group_round')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirst();
+  const seq = Number(head?.seq ?? 0);
+  let query = db
+    .selectFrom('game_round as r')
+    .innerJoin('risk_group_round as g', 'g.round_id', 'r.id')
+    .innerJoin('risk_group as k', 'k.id', 'g.group_id')
+    .where('r.settled_at', '>=', q.from)
+    .where('r.settled_at', '<', q.to)
+    .where('g.seq', '<=', seq)
+    .where(scopeFilter(q.scope, 'k.providers'));
+  if (q.gameId) query = query.where('r.game_id', '=', q.gameId);
+  // Whole buckets: integer division on both stores (the times are integers, the width a literal; a bound
+  // parameter is a real on SQLite), floored again below.
+  const bucket = sql<number>`${sql.ref('r.settled_at')} / ${sql.lit(q.bucketMs)}`;
+  const rows = await query
+    .select((eb) => [bucket.as('bucket'), 'k.kind', eb.fn.countAll().as('n')])
+    .groupBy([bucket, 'k.kind'])
+    .execute();
+  return {
+    seq,
+    rows: rows.map((r) => ({ t: Math.floor(Number(r.bucket)) * q.bucketMs, kind: r.kind, n: Number(r.n) })),
+  };
+}
+
 /** A transaction of the store, typed with the risk tables. */
 export const asRiskDb = (tx: Db) => tx as unknown as Kysely<RiskTables>;
 

@@ -8,6 +8,7 @@ import type { RiskBacktestService } from './riskBacktest.service';
 type RiskEndpoint =
   | 'riskGroups'
   | 'riskGroupRounds'
+  | 'riskCrossbetVolume'
   | 'riskPlayers'
   | 'riskProviders'
   | 'riskDetail'
@@ -52,6 +53,7 @@ export function riskRoutes(
         return risk.groupRounds(auth, params.data.id, query);
       },
     },
+    riskCrossbetVolume: { handle: ({ auth, query }) => risk.crossbetVolume(auth, query) },
     riskPlayers: { handle: ({ auth, query }) => risk.players(auth, query) },
     riskProviders: { handle: ({ auth, query }) => risk.providers(auth, query) },
     riskDetail: { handle: ({ auth, query }) => risk.detail(auth, query) },

@@ -7,6 +7,9 @@ import {
   type AlertRow,
   type CrossbetGroupRow,
   type CrossbetGroupsQuery,
+  type CrossbetVolume,
+  type CrossbetVolumeQuery,
+  CROSSBET_VOLUME_BUCKET_MS,
   type EvidenceRound,
   type ManualRiskCreate,
   type ManualRiskQuery,
@@ -37,7 +40,14 @@ import type { AuthContext } from '../../platform/auth/auth.context';
 import type { Db, Store } from '../../platform/db/db.store';
 import type { ReplayRecord } from '../../platform/live/live.replay';
 import type { AuditService } from '../audit/audit.service';
-import { asRiskDb, findAccount, providerScope, scopeFilter, type RiskReadDb } from './risk.repository';
+import {
+  asRiskDb,
+  evidenceByMinute,
+  findAccount,
+  providerScope,
+  scopeFilter,
+  type RiskReadDb,
+} from './risk.repository';
 import { alertChange, providersOf, storeChange, type AlertRecord } from './risk.sink';
 
 export interface RiskServiceDeps {
@@ -128,6 +138,37 @@ export class RiskService {
         lastSeenAt: Number(r.last_seen_at),
         tables: JSON.parse(r.tables) as string[],
       })),
+    };
+  }
+
+  /**
+   * Evidence rounds of the groups within the caller's providers, per minute of their settlement, for pairs
+   * and rings, over `minutes` up to `to`: counted up to the newest evidence stored when asked (`seq`), so that
+   * a client adds the live changes after it only.
+   */
+  async crossbetVolume(auth: AuthContext, q: CrossbetVolumeQuery): Promise<CrossbetVolume> {
+    const to = q.to ?? this.deps.now();
+    const from = to - q.minutes * 60_000;
+    const { seq, rows } = await evidenceByMinute(this.db, {
+      from,
+      to,
+      gameId: q.gameId,
+      scope: auth.scope.providers,
+      bucketMs: CROSSBET_VOLUME_BUCKET_MS,
+    });
+    const byMinute = new Map<number, { t: number; pairs: number; rings: number }>();
+    for (const row of rows) {
+      const point = byMinute.get(row.t) ?? { t: row.t, pairs: 0, rings: 0 };
+      if (row.kind === 'ring') point.rings += row.n;
+      else point.pairs += row.n;
+      byMinute.set(row.t, point);
+    }
+    return {
+      seq,
+      from,
+      to,
+      bucketMs: CROSSBET_VOLUME_BUCKET_MS,
+      points: [...byMinute.values()].sort((a, b) => a.t - b.t),
     };
   }
 

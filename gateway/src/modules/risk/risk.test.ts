@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AlertRow,
   CrossbetGroupRow,
+  CrossbetVolume,
   EvidenceRound,
   ManualRiskRow,
   RiskPage,
@@ -210,6 +211,31 @@ describe('risk API over what the runner stored', () => {
     expect((await get('/risk/players', monitorOnly.token)).status).toBe(403);
     const alerts = await get<RiskPage<AlertRow>>('/risk/alerts', monitorOnly.token);
     expect(alerts.body.data.items.every((a) => a.kind === 'crossbet')).toBe(true);
+  });
+
+  it('counts the evidence rounds per minute of their settlement for the monitor chart, within the caller providers', async () => {
+    const at = { to: T0 + 3_600_000, minutes: 120 };
+    const volume = await get<CrossbetVolume>('/risk/crossbet/volume', monitorOnly.token, at);
+    expect(volume.body.code).toBe(0);
+    // Rounds 1 and 2 settled in the first minute after T0, each the evidence of one pair.
+    expect(volume.body.data.points).toEqual([{ t: T0, pairs: 2, rings: 0 }]);
+    expect(volume.body.data).toMatchObject({ from: T0 - 3_600_000, to: T0 + 3_600_000, bucketMs: 60_000 });
+    // The newest evidence counted: the live change that stored it carries the same number.
+    const changes = await new RiskReplaySource(t.app.store).after(0, 100);
+    const crossbets = changes.filter((c) => c.event.startsWith('crossbet:'));
+    expect(volume.body.data.seq).toBe(Math.max(...crossbets.map((c) => (c.payload as { seq: number }).seq)));
+    const outside = await get<CrossbetVolume>('/risk/crossbet/volume', otherScope.token, at);
+    expect(outside.body.data.points).toEqual([]);
+    const before = await get<CrossbetVolume>('/risk/crossbet/volume', analyst.token, { to: T0, minutes: 10 });
+    expect(before.body.data.points).toEqual([]);
+    const teenPatti = await get<CrossbetVolume>('/risk/crossbet/volume', analyst.token, { ...at, gameId: 2 });
+    expect(teenPatti.body.data.points).toEqual([]);
+    expect((await get('/risk/crossbet/volume', nobody.token, at)).status).toBe(403);
+    for (const bad of [{ minutes: 0 }, { minutes: 1441 }, { to: 'soon' }, { gameId: 3 }]) {
+      const res = await get('/risk/crossbet/volume', analyst.token, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.code, JSON.stringify(bad)).not.toBe(0);
+    }
   });
 
   it('lists abnormal players with their reason', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RiskLevel } from '../../domain/enums';
-import { cleanText } from './inputPolicy';
+import { boundedInt, cleanText } from './inputPolicy';
 import { idSchema, providerIdSchema, requiredString } from './fields';
 import { ERR } from '../../errors/codes';
 import { riskSettingsSchema } from './riskSettings';
@@ -67,6 +67,40 @@ export const crossbetGroupsQuerySchema = z.object({
   account: cleanText(z.string().trim().max(64).optional()),
 });
 export type CrossbetGroupsQuery = z.infer<typeof crossbetGroupsQuerySchema>;
+
+/** Width of a bucket of the cross-bet volume (event time), and the longest period asked for at once. */
+export const CROSSBET_VOLUME_BUCKET_MS = 60_000;
+export const CROSSBET_VOLUME_MINUTES_MAX = 1440;
+
+/**
+ * The cross-bet volume of a period (`GET /risk/crossbet/volume`): the evidence rounds of the groups within your
+ * providers, per minute of the round's settlement, for pairs and for rings — what the monitor's live chart
+ * counts, for the minutes before it opened. `minutes` back from `to` (the server's clock by default).
+ */
+export const crossbetVolumeQuerySchema = z.object({
+  to: boundedInt(946_684_800_000, 4_102_444_800_000, 'must be epoch milliseconds').optional(),
+  minutes: boundedInt(1, CROSSBET_VOLUME_MINUTES_MAX).default(120),
+  /** Only the rounds of this game (1 baccarat, 2 Teen Patti); both by default. */
+  gameId: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .optional(),
+});
+export type CrossbetVolumeQuery = z.infer<typeof crossbetVolumeQuerySchema>;
+
+/**
+ * `seq`: the store's number of the newest evidence counted; a live `crossbet:*` change at or below it is in
+ * the points already. `from`–`to`: the period counted (settled at or after `from`, before `to`). `points`:
+ * the minutes with evidence, oldest first (`t` the minute's start).
+ */
+export const crossbetVolumeSchema = z.object({
+  seq: z.number().int(),
+  from: z.number(),
+  to: z.number(),
+  bucketMs: z.number().int(),
+  points: z.array(z.object({ t: z.number(), pairs: z.number().int(), rings: z.number().int() })),
+});
+export type CrossbetVolume = z.infer<typeof crossbetVolumeSchema>;
 
 export const groupIdParamSchema = z.object({ id: cleanText(z.string().trim().min(1).max(200)) });
 

@@ -1,14 +1,15 @@
 import { endpoints } from '@dms/shared/contracts/http/endpoints';
 import type { LiveReplayPage, LiveTable } from '@dms/shared/contracts/http/liveReplay';
-import type { CrossbetGroupRow, RiskPage } from '@dms/shared/contracts/http/risk';
+import type { CrossbetGroupRow, CrossbetVolume, RiskPage } from '@dms/shared/contracts/http/risk';
 import { api } from '@/lib/api/api';
 
 /** The groups the monitor loads at start (the newest; live changes follow). */
 export const MONITOR_GROUPS_SIZE = 200;
 
 /**
- * The monitor's calls: its starting picture (`GET /live/tables`), the stored cross-bet groups, and a
- * period's replay page by page (`GET /live/replay`).
+ * The monitor's calls: its starting picture (`GET /live/tables`), the stored cross-bet groups and the
+ * evidence per minute before it opened (`GET /risk/crossbet/volume`), and a period's replay page by page
+ * (`GET /live/replay`).
  */
 export const monitorApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,6 +26,12 @@ export const monitorApi = api.injectEndpoints({
       responseSchema: endpoints.riskGroups.response,
       keepUnusedDataFor: 0,
     }),
+    /** The evidence of the last two hours (the chart's span), to the gateway's clock. */
+    monitorVolume: build.query<CrossbetVolume, void>({
+      query: () => ({ url: endpoints.riskCrossbetVolume.path, params: { minutes: 120, gameId: 1 } }),
+      responseSchema: endpoints.riskCrossbetVolume.response,
+      keepUnusedDataFor: 0,
+    }),
     monitorReplayPage: build.query<
       LiveReplayPage,
       { from: number; to: number; cursor?: string | undefined; limit: number }
@@ -39,4 +46,4 @@ export const monitorApi = api.injectEndpoints({
   }),
 });
 
-export const { useMonitorTablesQuery, useMonitorGroupsQuery } = monitorApi;
+export const { useMonitorTablesQuery, useMonitorGroupsQuery, useMonitorVolumeQuery } = monitorApi;

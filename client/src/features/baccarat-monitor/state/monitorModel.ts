@@ -1,6 +1,10 @@
 import type { LiveTable, ReplayItem } from '@dms/shared/contracts/http/liveReplay';
 import type { PanelClock } from '@/components/monitor/panelClock';
-import type { CrossbetGroupRow } from '@dms/shared/contracts/http/risk';
+import {
+  CROSSBET_VOLUME_BUCKET_MS,
+  type CrossbetGroupRow,
+  type CrossbetVolume,
+} from '@dms/shared/contracts/http/risk';
 import type {
   AlertChanged,
   BetsPlaced,
@@ -27,7 +31,7 @@ export const TABLE_IDLE_MS = 30 * 60_000;
 /** Most cross-bet groups kept in the list (the least recent go first). */
 export const GROUPS_MAX = 300;
 /** Width of a chart bucket (event time) and most buckets kept (two hours). */
-export const CHART_BUCKET_MS = 60_000;
+export const CHART_BUCKET_MS = CROSSBET_VOLUME_BUCKET_MS;
 export const CHART_POINTS_MAX = 120;
 /** Most recent alerts kept. */
 export const ALERTS_MAX = 30;
@@ -146,6 +150,20 @@ export interface ChartPoint {
   rings: number;
 }
 
+/** Evidence rounds of a live cross-bet change, counted in the chart bucket of `t`. */
+export interface EvidenceCount {
+  seq: number;
+  t: number;
+  kind: 'pair' | 'ring';
+  rounds: number;
+}
+
+/** The minutes of stored evidence of the live chart (`GET /risk/crossbet/volume`; `bucketMs` is the chart's). */
+export type EvidenceVolume = Pick<CrossbetVolume, 'seq' | 'from' | 'to' | 'points'>;
+
+/** Live evidence kept for the next load of the stored evidence: more than a load's round trip brings. */
+export const EVIDENCE_SINCE_MAX = 2000;
+
 export type ReplayStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 export const REPLAY_SPEEDS = [10, 60, 600] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
@@ -174,6 +192,12 @@ export interface MonitorState {
    * roads add only the rounds settled since (null: count every bead the picture adds).
    */
   chartCountedUntil: number | null;
+  /**
+   * The stored evidence in the live chart (`GET /risk/crossbet/volume`): `seq`, the store's number of the
+   * newest evidence the last load counted (a live change at or below it is in the chart already; null: not
+   * loaded yet); `since`, the live evidence counted after it, added again to what the next load brings.
+   */
+  evidence: { seq: number | null; since: EvidenceCount[] };
   alerts: LiveAlert[];
   /**
    * Findings that named a settlement not yet arrived here (the risk engine can be faster than the round

@@ -14,6 +14,7 @@ import {
   type MonitorState,
 } from './monitorModel';
 import {
+  evidenceLoaded,
   groupsLoaded,
   initialMonitorState,
   liveBatchReceived,
@@ -106,9 +107,10 @@ const group = (over: Partial<CrossbetGroup> = {}): CrossbetGroup => ({
 const crossbetEv = (
   g: CrossbetGroup,
   type: 'crossbet:raised' | 'crossbet:updated' = 'crossbet:raised',
+  seq = 1,
 ): MonitorEvent => ({
   type,
-  payload: { v: 1, seq: 1, providers: [1001], group: g },
+  payload: { v: 1, seq, providers: [1001], group: g },
 });
 const batch = (s: MonitorState, events: MonitorEvent[], receivedAt = T0) =>
   reduce(s, liveBatchReceived({ events, receivedAt }));
@@ -298,6 +300,61 @@ describe('baccarat monitor slice', () => {
     // An older change arriving late does not roll the group back.
     s = batch(s, [crossbetEv(group({ rounds: 13, lastSeenAt: T0 + 10_000 }), 'crossbet:updated')]);
     expect(s.groups['ring:1001:a|1001:b|1001:c']!.rounds).toBe(15);
+  });
+
+  it('fills the chart with the evidence stored before it opened, and counts each evidence round once', () => {
+    const pair = (rounds: number, lastSeenAt: number) =>
+      group({
+        id: 'pair:1001:x|1001:y',
+        kind: 'pair',
+        members: [
+          { provider: 1001, account: 'x' },
+          { provider: 1001, account: 'y' },
+        ],
+        rounds,
+        lastSeenAt,
+        tables: ['BAC-2'],
+      });
+    const evidence = (s: MonitorState) =>
+      s.chart.filter((p) => p.pairs + p.rings > 0).map((p) => [p.t - T0, p.pairs, p.rings]);
+    const period = { from: T0 + 120_000 - 7_200_000, to: T0 + 120_000 };
+    // A change stored (seq 7) before the load: counted live at once.
+    let s = batch(initialMonitorState, [crossbetEv(pair(3, T0 + 60_000), 'crossbet:raised', 7)]);
+    expect(evidence(s)).toEqual([[60_000, 3, 0]]);
+    // The load counted the store up to seq 9 (that change, and an hour earlier a pair and a ring round).
+    const hourAgo = { t: T0 - 3_600_000, pairs: 1, rings: 1 };
+    s = reduce(
+      s,
+      evidenceLoaded({ seq: 9, ...period, points: [hourAgo, { t: T0 + 60_000, pairs: 3, rings: 0 }] }),
+    );
+    expect(evidence(s)).toEqual([
+      [-3_600_000, 1, 1],
+      [60_000, 3, 0],
+    ]);
+    // A live change the load counted (seq 9) adds nothing; a newer one adds its new rounds.
+    s = batch(s, [crossbetEv(pair(5, T0 + 70_000), 'crossbet:updated', 9)]);
+    expect(evidence(s)).toEqual([
+      [-3_600_000, 1, 1],
+      [60_000, 3, 0],
+    ]);
+    s = batch(s, [crossbetEv(pair(6, T0 + 90_000), 'crossbet:updated', 10)]);
+    expect(evidence(s)[1]).toEqual([60_000, 4, 0]);
+    // A later load (back from a replay) is the store's picture up to its seq (11: 7 rounds in that minute),
+    // plus the live evidence stored after it (seq 12: 2 rounds).
+    s = batch(s, [crossbetEv(pair(8, T0 + 100_000), 'crossbet:updated', 12)]);
+    s = reduce(
+      s,
+      evidenceLoaded({ seq: 11, ...period, points: [hourAgo, { t: T0 + 60_000, pairs: 7, rings: 0 }] }),
+    );
+    expect(evidence(s)).toEqual([
+      [-3_600_000, 1, 1],
+      [60_000, 9, 0],
+    ]);
+    expect(s.evidence).toMatchObject({ seq: 11, since: [{ seq: 12, rounds: 2 }] });
+    // An older load, or one during a replay, changes nothing.
+    expect(reduce(s, evidenceLoaded({ seq: 10, ...period, points: [] }))).toBe(s);
+    const replaying = reduce(s, replayStarted({ from: T0 - 3_600_000, to: T0, speed: 60 }));
+    expect(reduce(replaying, evidenceLoaded({ seq: 20, ...period, points: [] }))).toBe(replaying);
   });
 
   it('flags the round a finding names when its settlement arrives after the finding', () => {

@@ -7,12 +7,13 @@ import {
   prepareAutoBatched,
 } from '@reduxjs/toolkit';
 import { shallowEqual } from 'react-redux';
-import type { LiveAlert } from '@dms/shared/contracts/live/events';
+import type { CrossbetChanged, LiveAlert } from '@dms/shared/contracts/live/events';
 import { copyClock, emptyClock, tickClock } from '@/components/monitor/panelClock';
 import {
   ALERTS_MAX,
   CHART_BUCKET_MS,
   CHART_POINTS_MAX,
+  EVIDENCE_SINCE_MAX,
   GROUPS_MAX,
   PENDING_FLAGS_MAX,
   PENDING_TABLES_MAX,
@@ -31,6 +32,7 @@ import {
   type ChartPoint,
   type CrossbetGroup,
   type CrossbetGroupRow,
+  type EvidenceVolume,
   type LiveTable,
   type MonitorEvent,
   type MonitorGroup,
@@ -50,6 +52,7 @@ export const initialMonitorState: MonitorState = {
   chart: [],
   liveChart: null,
   chartCountedUntil: null,
+  evidence: { seq: null, since: [] },
   alerts: [],
   pendingFlags: {},
   clocks: { tables: emptyClock(), groups: emptyClock(), chart: emptyClock() },
@@ -212,11 +215,12 @@ function chartPoint(w: Work, ts: number): ChartPoint | undefined {
     if (chart.length > CHART_POINTS_MAX) chart.splice(0, chart.length - CHART_POINTS_MAX);
     return point;
   }
-  // Late events land in their bucket, or nowhere when it has scrolled out.
-  for (let i = chart.length - 1; i >= 0; i--) {
-    const p = chart[i] as ChartPoint;
-    if (p.t === t) return p;
-    if (p.t < t) {
+  // Late events land in their bucket, or nowhere when it has scrolled out (older than the chart's span).
+  if (t <= newest.t - CHART_POINTS_MAX * CHART_BUCKET_MS) return undefined;
+  for (let i = chart.length - 1; i >= -1; i--) {
+    const p = chart[i];
+    if (p?.t === t) return p;
+    if (!p || p.t < t) {
       const point = { t, rounds: 0, pairs: 0, rings: 0 };
       chart.splice(i + 1, 0, point);
       if (chart.length > CHART_POINTS_MAX) chart.shift();
@@ -350,13 +354,20 @@ function boundGroups(state: MonitorState): void {
   for (const id of byAge.slice(0, ids.length - GROUPS_MAX)) delete state.groups[id];
 }
 
-function crossbet(w: Work, group: CrossbetGroup, receivedAt: number): void {
+function crossbet(w: Work, change: CrossbetChanged, receivedAt: number): void {
+  const { group, seq } = change;
   const state = w.s;
   const before = state.groups[group.id];
   if (before && before.lastSeenAt > group.lastSeenAt) return; // an older change, replayed
   state.groups[group.id] = toGroup(group, receivedAt);
   if (state.mode !== 'live') return;
-  countEvidence(w, group.kind, group.lastSeenAt, group.rounds - (before?.rounds ?? 0));
+  const rounds = group.rounds - (before?.rounds ?? 0);
+  // Counted already when the stored evidence loaded after it was stored.
+  if (rounds > 0 && seq > (state.evidence.seq ?? 0)) {
+    countEvidence(w, group.kind, group.lastSeenAt, rounds);
+    const since = [...state.evidence.since, { seq, t: group.lastSeenAt, kind: group.kind, rounds }];
+    state.evidence = { seq: state.evidence.seq, since: since.slice(-EVIDENCE_SINCE_MAX) };
+  }
   // The settlement that produced the finding is the round of the group's tables settled at `lastSeenAt`.
   for (const tableId of group.tables) {
     const table = w.table(tableId);
@@ -474,6 +485,31 @@ export const monitorSlice = createSlice({
         boundGroups(w.s);
       });
     },
+    /**
+     * The stored evidence of the minutes before the chart opened (`GET /risk/crossbet/volume`): within its
+     * period the chart's evidence becomes the store's, plus the live evidence stored after it; an older load
+     * than the one counted changes nothing.
+     */
+    evidenceLoaded(draft, action: PayloadAction<EvidenceVolume>) {
+      if (draft.mode !== 'live') return;
+      const { seq, from, to, points } = action.payload;
+      if (draft.evidence.seq !== null && seq <= draft.evidence.seq) return;
+      return withWork(draft, (w) => {
+        const after = w.s.evidence.since.filter((e) => e.seq > seq);
+        const chart = w.chart();
+        for (const p of chart)
+          if (p.t >= from && p.t < to) {
+            p.pairs = 0;
+            p.rings = 0;
+          }
+        for (const p of points) {
+          countEvidence(w, 'pair', p.t, p.pairs);
+          countEvidence(w, 'ring', p.t, p.rings);
+        }
+        for (const e of after) if (e.t >= from && e.t < to) countEvidence(w, e.kind, e.t, e.rounds);
+        w.s.evidence = { seq, since: after };
+      });
+    },
     /** One buffered batch of live events (one action per batch, however many events). */
     liveBatchReceived: {
       reducer(draft, action: PayloadAction<{ events: MonitorEvent[]; receivedAt: number }>) {
@@ -503,7 +539,7 @@ export const monitorSlice = createSlice({
                 break;
               case 'crossbet:raised':
               case 'crossbet:updated':
-                crossbet(w, e.payload.group, receivedAt);
+                crossbet(w, e.payload, receivedAt);
                 groups = true;
                 chart = chart || live;
                 break;
@@ -639,6 +675,7 @@ export const monitorSlice = createSlice({
 export const {
   tablesLoaded,
   groupsLoaded,
+  evidenceLoaded,
   liveBatchReceived,
   replayStarted,
   replaySpeedChanged,

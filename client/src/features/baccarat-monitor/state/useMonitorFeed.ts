@@ -3,8 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { sharedFeed } from '@/lib/live/liveBatches';
 import { useLiveConnection } from '@/lib/live/liveContext';
 import { connectionState, monitorBatches } from '../monitorStreams';
-import { useMonitorGroupsQuery, useMonitorTablesQuery } from '../api/monitorApi';
-import { groupsLoaded, liveBatchReceived, selectMode, tablesLoaded } from './monitorSlice';
+import { useMonitorGroupsQuery, useMonitorTablesQuery, useMonitorVolumeQuery } from '../api/monitorApi';
+import { evidenceLoaded, groupsLoaded, liveBatchReceived, selectMode, tablesLoaded } from './monitorSlice';
 
 /**
  * The one subscription to the monitor's live batches per connection, shared by every mounted monitor (a
@@ -13,8 +13,8 @@ import { groupsLoaded, liveBatchReceived, selectMode, tablesLoaded } from './mon
 const acquireFeed = sharedFeed((source) => monitorBatches(source));
 
 /**
- * Feeds the monitor's slice while a monitor is shown: the starting picture and the stored groups from
- * REST, then the live batches (one action each); both reload after a reconnect (what the socket missed)
+ * Feeds the monitor's slice while a monitor is shown: the starting picture, the stored groups and the
+ * chart's stored evidence from REST, then the live batches (one action each); both reload after a reconnect (what the socket missed)
  * and the tables when a replay ends (the query is skipped while it plays).
  */
 export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: () => void } {
@@ -24,6 +24,8 @@ export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: ()
   // Skipped during a replay: back in live, the query starts again and loads a fresh picture.
   const tables = useMonitorTablesQuery(undefined, { skip: mode !== 'live', refetchOnMountOrArgChange: true });
   const groups = useMonitorGroupsQuery();
+  // The chart's evidence before it opened (and during a replay, once back in live).
+  const volume = useMonitorVolumeQuery(undefined, { skip: mode !== 'live', refetchOnMountOrArgChange: true });
   const refetchTables = tables.refetch;
   const refetchGroups = groups.refetch;
 
@@ -36,6 +38,10 @@ export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: ()
     if (groups.data && groups.fulfilledTimeStamp)
       dispatch(groupsLoaded({ groups: groups.data.items, receivedAt: groups.fulfilledTimeStamp }));
   }, [dispatch, groups.data, groups.fulfilledTimeStamp]);
+
+  useEffect(() => {
+    if (volume.data) dispatch(evidenceLoaded(volume.data));
+  }, [dispatch, volume.data]);
 
   useEffect(
     () =>

@@ -315,9 +315,9 @@ describe('risk API over what the runner stored', () => {
     });
     expect(snoozed.body.data.state).toBe('snoozed');
     const stateOf = async (state: string) =>
-      (await get<RiskPage<AlertRow>>('/risk/alerts', analyst.token, { state, size: 500 })).body.data.items.some(
-        (x) => x.id === a.id,
-      );
+      (
+        await get<RiskPage<AlertRow>>('/risk/alerts', analyst.token, { state, size: 500 })
+      ).body.data.items.some((x) => x.id === a.id);
     expect(await stateOf('snoozed')).toBe(true);
     expect(await stateOf('open')).toBe(false);
     t.clock.advance(3_600_001);

@@ -639,7 +639,8 @@ export const endpoints = {
   riskCrossbetVolume: def({
     method: 'GET',
     path: '/risk/crossbet/volume',
-    summary: "Evidence rounds of cross-bet pairs and rings per minute of their settlement, within your providers (the monitor's chart before it opened)",
+    summary:
+      "Evidence rounds of cross-bet pairs and rings per minute of their settlement, within your providers (the monitor's chart before it opened)",
     tag: 'risk',
     access: [PERM.BACCARAT_MONITOR, PERM.RISK_DATA],
     watch: true,
@@ -1057,7 +1058,7 @@ export const endpoints = {
   tpSimGet: def({
     method: 'GET',
     path: '/teen-patti/sims/get',
-    summary: 'A simulation: progress, frequencies and each bet\'s RTP and house edge against theory',
+    summary: "A simulation: progress, frequencies and each bet's RTP and house edge against theory",
     tag: 'teenPatti',
     access: [PERM.TEEN_PATTI_TEST_TOOLS, PERM.TEEN_PATTI_DATA_VIEWER],
     query: tpSimIdQuerySchema,

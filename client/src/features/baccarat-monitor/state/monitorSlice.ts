@@ -488,7 +488,8 @@ export const monitorSlice = createSlice({
     /**
      * The stored evidence of the minutes before the chart opened (`GET /risk/crossbet/volume`): within its
      * period the chart's evidence becomes the store's, plus the live evidence stored after it; an older load
-     * than the one counted changes nothing.
+     * than the one counted changes nothing. The store counts each evidence round in the minute it settled;
+     * live, a group raised on earlier rounds has them counted in the minute of its raise.
      */
     evidenceLoaded(draft, action: PayloadAction<EvidenceVolume>) {
       if (draft.mode !== 'live') return;

@@ -14,8 +14,9 @@ const acquireFeed = sharedFeed((source) => monitorBatches(source));
 
 /**
  * Feeds the monitor's slice while a monitor is shown: the starting picture, the stored groups and the
- * chart's stored evidence from REST, then the live batches (one action each); both reload after a reconnect (what the socket missed)
- * and the tables when a replay ends (the query is skipped while it plays).
+ * chart's stored evidence from REST, then the live batches (one action each). The picture and the groups
+ * reload after a reconnect (what the socket missed; the live replay brings the evidence), the picture and
+ * the evidence when a replay ends (their queries are skipped while it plays).
  */
 export function useMonitorFeed(): { loading: boolean; failed: boolean; retry: () => void } {
   const dispatch = useDispatch();

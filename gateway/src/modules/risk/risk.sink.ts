@@ -100,10 +100,10 @@ export class RiskStoreSink implements RiskSink<RiskFinding> {
     const telegramGroups =
       outputs.length > 0 ? await db.selectFrom('telegram_group').select('id').execute() : [];
     for (const { output } of outputs) {
-      const previous = await this.previousLevel(db, output);
-      const change = await this.storeFinding(db, output);
+      const previous = await this.previous(db, output);
+      const change = await this.storeFinding(db, output, previous?.rounds);
       records.push(change);
-      const raised = previous === undefined || output.level > previous;
+      const raised = previous === undefined || output.level > previous.level;
       if (!raised) continue;
       const alert = await this.raiseAlert(db, output);
       records.push(alert.record);
@@ -129,36 +129,42 @@ export class RiskStoreSink implements RiskSink<RiskFinding> {
     this.pending = [];
   }
 
-  private async previousLevel(db: RiskDb, f: RiskFinding): Promise<number | undefined> {
+  /** The finding's level as stored before it (and a group's evidence rounds); undefined when it is new. */
+  private async previous(
+    db: RiskDb,
+    f: RiskFinding,
+  ): Promise<{ level: number; rounds?: number } | undefined> {
+    if (f.type === 'crossbet') {
+      const group = await db
+        .selectFrom('risk_group')
+        .select(['level', 'rounds'])
+        .where('id', '=', groupKey(f.id))
+        .executeTakeFirst();
+      return group && { level: Number(group.level), rounds: Number(group.rounds) };
+    }
     const row =
-      f.type === 'crossbet'
+      f.type === 'player'
         ? await db
-            .selectFrom('risk_group')
+            .selectFrom('risk_player')
             .select('level')
-            .where('id', '=', groupKey(f.id))
+            .where('provider', '=', f.provider)
+            .where('account', '=', f.account)
             .executeTakeFirst()
-        : f.type === 'player'
-          ? await db
-              .selectFrom('risk_player')
-              .select('level')
-              .where('provider', '=', f.provider)
-              .where('account', '=', f.account)
-              .executeTakeFirst()
-          : await db
-              .selectFrom('risk_provider')
-              .select('level')
-              .where('provider', '=', f.provider)
-              .executeTakeFirst();
-    return row ? Number(row.level) : undefined;
+        : await db
+            .selectFrom('risk_provider')
+            .select('level')
+            .where('provider', '=', f.provider)
+            .executeTakeFirst();
+    return row && { level: Number(row.level) };
   }
 
-  private async storeFinding(db: RiskDb, f: RiskFinding): Promise<ReplayRecord> {
-    if (f.type === 'crossbet') return this.storeGroup(db, f);
+  private async storeFinding(db: RiskDb, f: RiskFinding, roundsBefore?: number): Promise<ReplayRecord> {
+    if (f.type === 'crossbet') return this.storeGroup(db, f, roundsBefore ?? 0);
     if (f.type === 'player') return this.storePlayer(db, f);
     return this.storeProvider(db, f);
   }
 
-  private async storeGroup(db: RiskDb, f: CrossbetFinding): Promise<ReplayRecord> {
+  private async storeGroup(db: RiskDb, f: CrossbetFinding, roundsBefore: number): Promise<ReplayRecord> {
     const id = groupKey(f.id);
     const members = [...f.members].sort(
       (a, b) => a.provider - b.provider || a.account.localeCompare(b.account),
@@ -172,6 +178,7 @@ export class RiskStoreSink implements RiskSink<RiskFinding> {
       {
         v: LIVE_VERSION,
         providers: [...new Set(providers)],
+        added: Math.max(0, f.rounds - roundsBefore),
         group: {
           id,
           kind: f.kind,

@@ -224,6 +224,8 @@ describe('risk API over what the runner stored', () => {
     const changes = await new RiskReplaySource(t.app.store).after(0, 100);
     const crossbets = changes.filter((c) => c.event.startsWith('crossbet:'));
     expect(volume.body.data.seq).toBe(Math.max(...crossbets.map((c) => (c.payload as { seq: number }).seq)));
+    // Each change says how many evidence rounds it adds (both groups new: their one round).
+    expect(crossbets.map((c) => (c.payload as { added?: number }).added)).toEqual([1, 1]);
     const outside = await get<CrossbetVolume>('/risk/crossbet/volume', otherScope.token, at);
     expect(outside.body.data.points).toEqual([]);
     const before = await get<CrossbetVolume>('/risk/crossbet/volume', analyst.token, { to: T0, minutes: 10 });

@@ -138,8 +138,18 @@ export const crossbetGroupSchema = z.object({
 });
 export type CrossbetGroup = z.infer<typeof crossbetGroupSchema>;
 
-/** Payload of `crossbet:raised` (a new group) and `crossbet:updated` (a group seen again, or its level changed). */
-export const crossbetChangedSchema = z.object({ v, seq: storeSeq, providers, group: crossbetGroupSchema });
+/**
+ * Payload of `crossbet:raised` (a new group) and `crossbet:updated` (a group seen again, or its level changed).
+ * `added`: the evidence rounds this change adds to the group's stored ones (absent from changes stored before
+ * it was sent): what a chart counts for it, whether or not the client knew the group before.
+ */
+export const crossbetChangedSchema = z.object({
+  v,
+  seq: storeSeq,
+  providers,
+  added: z.number().int().nonnegative().optional(),
+  group: crossbetGroupSchema,
+});
 export type CrossbetChanged = z.infer<typeof crossbetChangedSchema>;
 
 export const playerFlaggedSchema = z.object({

@@ -355,6 +355,20 @@ describe('baccarat monitor slice', () => {
     expect(reduce(s, evidenceLoaded({ seq: 10, ...period, points: [] }))).toBe(s);
     const replaying = reduce(s, replayStarted({ from: T0 - 3_600_000, to: T0, speed: 60 }));
     expect(reduce(replaying, evidenceLoaded({ seq: 20, ...period, points: [] }))).toBe(replaying);
+    // A change of a group this client does not hold counts what it adds, not the group's whole count.
+    const known = batch(s, [
+      {
+        type: 'crossbet:updated',
+        payload: {
+          v: 1,
+          seq: 13,
+          providers: [1001],
+          added: 10,
+          group: group({ rounds: 3_436, lastSeenAt: T0 + 110_000 }),
+        },
+      },
+    ]);
+    expect(evidence(known)[1]).toEqual([60_000, 9, 10]);
   });
 
   it('flags the round a finding names when its settlement arrives after the finding', () => {

@@ -361,7 +361,8 @@ function crossbet(w: Work, change: CrossbetChanged, receivedAt: number): void {
   if (before && before.lastSeenAt > group.lastSeenAt) return; // an older change, replayed
   state.groups[group.id] = toGroup(group, receivedAt);
   if (state.mode !== 'live') return;
-  const rounds = group.rounds - (before?.rounds ?? 0);
+  // What the change adds (a group this client does not hold, or no longer: not its whole count at once).
+  const rounds = change.added ?? group.rounds - (before?.rounds ?? 0);
   // Counted already when the stored evidence loaded after it was stored.
   if (rounds > 0 && seq > (state.evidence.seq ?? 0)) {
     countEvidence(w, group.kind, group.lastSeenAt, rounds);

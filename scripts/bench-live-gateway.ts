@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, constants as perfConstants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import type { PlatformEvent } from '../shared/src/contracts/events/platform';
 import { LIVE_EVENTS, type AlertChanged } from '../shared/src/contracts/live/events';
@@ -162,6 +162,41 @@ function toggler(server: Server, order: State[], periodMs: number) {
 }
 
 const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+/** Pauses of the collector by kind until `stop()`: count, total and longest, and how many of 50 ms or more. */
+function gcPauses(): {
+  stop: () => Record<string, { count: number; totalMs: number; maxMs: number; over50: number }>;
+} {
+  const names: Record<number, string> = {
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+    [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'markCompact',
+    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakCallbacks',
+  };
+  const by: Record<string, { count: number; totalMs: number; maxMs: number; over50: number }> = {};
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind =
+        names[(e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
+      const k = (by[kind] ??= { count: 0, totalMs: 0, maxMs: 0, over50: 0 });
+      k.count += 1;
+      k.totalMs += e.duration;
+      k.maxMs = Math.max(k.maxMs, e.duration);
+      if (e.duration >= 50) k.over50 += 1;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      observer.disconnect();
+      for (const k of Object.values(by)) {
+        k.totalMs = Math.round(k.totalMs);
+        k.maxMs = Math.round(k.maxMs);
+      }
+      return by;
+    },
+  };
+}
 
 /**
  * The engine's detector, which also raises a cross-bet pair (new members each time, so a new group and alert)
@@ -348,6 +383,7 @@ async function main(): Promise<void> {
     const c0 = process.cpuUsage();
     const lag = monitorEventLoopDelay({ resolution: 5 });
     lag.enable();
+    const gc = gcPauses();
     commitDelays = [];
     publishedAt = {};
     let sentBets = 0;
@@ -438,6 +474,7 @@ async function main(): Promise<void> {
       heapUsedMb: process.memoryUsage().heapUsed / 2 ** 20,
       eventLoopDelayMsP99: lag.percentile(99) / 1e6,
       eventLoopDelayMsMax: lag.max / 1e6,
+      gc: gc.stop(),
     };
   }
 

@@ -244,6 +244,7 @@ async function main(): Promise<void> {
     eventLoopDelayMsP99: number;
     eventLoopDelayMsMax: number;
     heapUsedMb: number;
+    gc: Record<string, { count: number; totalMs: number; maxMs: number; over50: number }>;
   };
   await new Promise((r) => setTimeout(r, 500));
   const reports = await Promise.all(
@@ -378,6 +379,9 @@ async function main(): Promise<void> {
     gatewayHeapUsedMb: Math.round(b.heapUsedMb),
     gatewayEventLoopDelayMsP99: two(b.eventLoopDelayMsP99),
     gatewayEventLoopDelayMsMax: two(b.eventLoopDelayMsMax),
+    // The gateway's collector during the latency phase, by kind: pauses, their total and longest (ms), and how
+    // many took 50 ms or more (what the event loop's longest waits are made of, or not).
+    gatewayGc: b.gc,
     clientProcesses: CLIENT_PROCESSES,
     clientEventLoopDelayMsP99: two(Math.max(...reports.map((r) => r.eventLoopDelayMsP99))),
     clientEventLoopDelayMsMax: two(Math.max(...reports.map((r) => r.eventLoopDelayMsMax))),

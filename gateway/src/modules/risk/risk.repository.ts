@@ -125,7 +125,9 @@ export async function evidenceByMinute(
     .where('r.settled_at', '<', q.to)
     .where('g.seq', '<=', seq)
     .where(scopeFilter(q.scope, 'k.providers'));
-  if (q.gameId) query = query.where('r.game_id', '=', q.gameId);
+  // `+game_id`: not by the game's index (every round of the game; 225 ms on 240,000 rounds against 0.4 ms by
+  // the settlement's time, SQLite).
+  if (q.gameId) query = query.where(sql<number>`+${sql.ref('r.game_id')}`, '=', q.gameId);
   // Whole buckets: integer division on both stores (the times are integers, the width a literal; a bound
   // parameter is a real on SQLite), floored again below.
   const bucket = sql<number>`${sql.ref('r.settled_at')} / ${sql.lit(q.bucketMs)}`;

@@ -23,8 +23,10 @@ import {
 } from './db.liveReplay';
 import {
   RISK_ADMIN_MIGRATION,
+  RISK_EVIDENCE_SEQ_MIGRATION,
   RISK_FINDINGS_MIGRATION,
   riskAdminMigration,
+  riskEvidenceSeqMigration,
   riskFindingsMigration,
 } from './db.risk';
 import { GAME_TABLES_MIGRATION, gameTablesMigration } from './db.gameTables';
@@ -202,6 +204,7 @@ export function buildMigrations(dialect: Dialect, seed: SeedInput): Record<strin
     [RISK_SNAPSHOT_PIECES_MIGRATION]: riskSnapshotPiecesMigration,
     [LIVE_TABLES_MIGRATION]: liveTablesMigration,
     [ROLLUP_PENDING_MIGRATION]: rollupPendingMigration,
+    [RISK_EVIDENCE_SEQ_MIGRATION]: riskEvidenceSeqMigration,
   };
 }
 

@@ -8,6 +8,7 @@ type AnyDb = Kysely<any>;
 /** Names of the migrations in the versioned list. */
 export const RISK_FINDINGS_MIGRATION = '0017_risk_findings';
 export const RISK_ADMIN_MIGRATION = '0018_risk_admin';
+export const RISK_EVIDENCE_SEQ_MIGRATION = '0024_risk_evidence_seq';
 
 /** An auto-numbered primary key column of either dialect. */
 function autoId(table: CreateTableBuilder<string, never>, name: string, dialect: Dialect) {
@@ -267,3 +268,13 @@ export interface RiskTables {
   telegram_outbox: TelegramOutboxTable;
   risk_manual: RiskManualTable;
 }
+
+/**
+ * `risk_group_round (seq)`: the newest evidence stored, read at each open of the monitor's chart
+ * (`GET /risk/crossbet/volume`), without a walk of every evidence round.
+ */
+export const riskEvidenceSeqMigration: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('risk_group_round_seq').on('risk_group_round').column('seq').execute();
+  },
+};

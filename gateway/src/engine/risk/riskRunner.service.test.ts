@@ -279,6 +279,7 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     // Stored after its own checkpoint had moved on: the chunks after it did not wait for it.
     expect(snapshot?.inputs).toBeLessThan(a.status().checkpoint?.inputs ?? 0);
     // `a` stops working without stopping (a crash), and its lease is gone.
+    const detectorOfA = lastDetector!;
     await sql`delete from risk_lease`.execute(test.store.db);
     const second = await write(40, 46);
     const b = runner('b', {}, new TableSink('b'), WalkingDetector);
@@ -289,6 +290,12 @@ describe(`RiskRunner (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, (
     const seen = (lastDetector as WalkingDetector).seen;
     expect(seen.size).toBe(46 * 2_500);
     expect([...seen.keys()].slice(0, 2)).toEqual(['r0:0', 'r0:1']);
+    // `a` comes back and stops: the partition is b's now, so it writes no snapshot of its state (its commit
+    // would be refused) and leaves b's lease alone.
+    const snapshots = vi.spyOn(detectorOfA, 'snapshot');
+    await a.stop();
+    expect(snapshots).not.toHaveBeenCalled();
+    expect(await new RiskRunnerRepository(test.store).leaseHolder('risk:all', Date.now())).toBe('b');
   });
 
   it('lets one runner work per database; another takes over when its lease lapses, and the old one cannot store a chunk again', async () => {

@@ -240,7 +240,13 @@ export class RiskRunner<Output, Snapshot> {
     this.subscription?.unsubscribe();
     await this.active;
     if (this.hasLease) {
-      await this.snapshotAtCheckpoint();
+      // Renewed first: a process paused past its lease, whose partition another took over, would write the
+      // whole state for a commit that is refused (a minute of a test's PostgreSQL on a slow machine).
+      const held = await this.lease(true).catch((err: unknown) => {
+        this.options.logger?.warn({ err }, 'risk runner: renewing the lease before stopping failed');
+        return false;
+      });
+      if (held) await this.snapshotAtCheckpoint();
       this.hasLease = false;
       this.leading = undefined;
       await this.repo
@@ -317,10 +323,10 @@ export class RiskRunner<Output, Snapshot> {
     }
   }
 
-  /** Takes or renews the lease; answers whether this process holds it. */
-  private async lease(): Promise<boolean> {
+  /** Takes or renews the lease (when due, or now when `renewNow`); answers whether this process holds it. */
+  private async lease(renewNow = false): Promise<boolean> {
     const now = this.now();
-    if (this.hasLease && now - this.leaseRenewedAt < this.tuning.renewMs) return true;
+    if (!renewNow && this.hasLease && now - this.leaseRenewedAt < this.tuning.renewMs) return true;
     const held = await this.repo.acquireLease(this.leaseName, this.holder, now, this.tuning.leaseMs);
     if (!held) {
       if (this.hasLease) this.options.logger?.warn({ holder: this.holder }, 'risk runner: lost the lease');

@@ -82,6 +82,12 @@ export function alertChange(row: AlertRecord): Omit<AlertChanged, 'seq'> {
   return { v: LIVE_VERSION, providers: providersOf(row.providers), alert: liveAlertOf(row) };
 }
 
+/** A finding's level as stored before a new finding of it, and a group's evidence rounds. */
+interface StoredBefore {
+  level: number;
+  rounds?: number;
+}
+
 /**
  * The risk runner's sink (`riskSink.port.ts`): stores each finding as the current picture of its group,
  * player or provider, its evidence rounds, one numbered change per finding, and an alert (with a Telegram
@@ -101,7 +107,7 @@ export class RiskStoreSink implements RiskSink<RiskFinding> {
       outputs.length > 0 ? await db.selectFrom('telegram_group').select('id').execute() : [];
     for (const { output } of outputs) {
       const previous = await this.previous(db, output);
-      const change = await this.storeFinding(db, output, previous?.rounds);
+      const change = await this.storeFinding(db, output, previous);
       records.push(change);
       const raised = previous === undefined || output.level > previous.level;
       if (!raised) continue;
@@ -130,10 +136,7 @@ export class RiskStoreSink implements RiskSink<RiskFinding> {
   }
 
   /** The finding's level as stored before it (and a group's evidence rounds); undefined when it is new. */
-  private async previous(
-    db: RiskDb,
-    f: RiskFinding,
-  ): Promise<{ level: number; rounds?: number } | undefined> {
+  private async previous(db: RiskDb, f: RiskFinding): Promise<StoredBefore | undefined> {
     if (f.type === 'crossbet') {
       const group = await db
         .selectFrom('risk_group')
@@ -158,8 +161,9 @@ export class RiskStoreSink implements RiskSink<RiskFinding> {
     return row && { level: Number(row.level) };
   }
 
-  private async storeFinding(db: RiskDb, f: RiskFinding, roundsBefore?: number): Promise<ReplayRecord> {
-    if (f.type === 'crossbet') return this.storeGroup(db, f, roundsBefore ?? 0);
+  /** Stores the finding and its change; `before`, the finding as stored before it (undefined when new). */
+  private async storeFinding(db: RiskDb, f: RiskFinding, before?: StoredBefore): Promise<ReplayRecord> {
+    if (f.type === 'crossbet') return this.storeGroup(db, f, before?.rounds ?? 0);
     if (f.type === 'player') return this.storePlayer(db, f);
     return this.storeProvider(db, f);
   }

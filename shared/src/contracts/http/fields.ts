@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cleanText, intId } from './inputPolicy';
+import { boundedInt, cleanText, intId } from './inputPolicy';
+import { TS_MAX, TS_MIN } from '../events/platform';
 
 /** Minimum password length (spec section 9). */
 export const PASSWORD_MIN = 6;
@@ -50,6 +51,9 @@ export const currencyCodeSchema = z
   .string()
   .trim()
   .regex(/^[A-Z0-9]{2,10}$/, { error: 'currency code must be 2–10 capital letters or digits' });
+
+/** A moment in epoch milliseconds, within the accepted event times (2000-01-01 to 2100-01-01 UTC). */
+export const epochMsSchema = boundedInt(TS_MIN, TS_MAX, 'must be epoch milliseconds');
 
 export const providerIdSchema = intId('provider id must be a number');
 

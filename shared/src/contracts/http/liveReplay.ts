@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { alertChangedSchema, betTotalSchema, roundSettledSchema } from '../live/events';
 import { boundedInt } from './inputPolicy';
+import { epochMsSchema } from './fields';
 
 /**
  * The monitor's replay of a period (`GET /live/replay`, permission 3000): the settled rounds of the period
@@ -15,12 +16,10 @@ export const REPLAY_PERIOD_MAX_MS = 7 * 86_400_000;
 export const REPLAY_PAGE_DEFAULT = 500;
 export const REPLAY_PAGE_MAX = 2000;
 
-const epochMs = boundedInt(946_684_800_000, 4_102_444_800_000, 'must be epoch milliseconds');
-
 export const liveReplayQuerySchema = z
   .object({
-    from: epochMs,
-    to: epochMs,
+    from: epochMsSchema,
+    to: epochMsSchema,
     /** Only the rounds of this game (1 baccarat, 2 Teen Patti); both by default. */
     gameId: z.coerce
       .number()

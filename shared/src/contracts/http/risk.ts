@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RiskLevel } from '../../domain/enums';
 import { boundedInt, cleanText } from './inputPolicy';
-import { idSchema, providerIdSchema, requiredString } from './fields';
+import { epochMsSchema, idSchema, providerIdSchema, requiredString } from './fields';
 import { ERR } from '../../errors/codes';
 import { riskSettingsSchema } from './riskSettings';
 
@@ -78,7 +78,7 @@ export const CROSSBET_VOLUME_MINUTES_MAX = 1440;
  * counts, for the minutes before it opened. `minutes` back from `to` (the server's clock by default).
  */
 export const crossbetVolumeQuerySchema = z.object({
-  to: boundedInt(946_684_800_000, 4_102_444_800_000, 'must be epoch milliseconds').optional(),
+  to: epochMsSchema.optional(),
   minutes: boundedInt(1, CROSSBET_VOLUME_MINUTES_MAX).default(120),
   /** Only the rounds of this game (1 baccarat, 2 Teen Patti); both by default. */
   gameId: z.coerce

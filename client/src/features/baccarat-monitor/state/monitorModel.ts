@@ -161,8 +161,11 @@ export interface EvidenceCount {
 /** The minutes of stored evidence of the live chart (`GET /risk/crossbet/volume`; `bucketMs` is the chart's). */
 export type EvidenceVolume = Pick<CrossbetVolume, 'seq' | 'from' | 'to' | 'points'>;
 
-/** Live evidence kept for the next load of the stored evidence: more than a load's round trip brings. */
-export const EVIDENCE_SINCE_MAX = 2000;
+/**
+ * Live evidence kept for the next load of the stored evidence, which needs only what is stored while it is
+ * under way: far more changes than a load's round trip of a few seconds brings.
+ */
+export const EVIDENCE_SINCE_MAX = 200;
 
 export type ReplayStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'finished' | 'failed';
 export const REPLAY_SPEEDS = [10, 60, 600] as const;

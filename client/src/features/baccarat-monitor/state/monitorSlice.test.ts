@@ -6,6 +6,7 @@ import { eventWeight, sliceByWeight } from '@/lib/live/liveBatches';
 import {
   CHART_BUCKET_MS,
   CHART_POINTS_MAX,
+  EVIDENCE_SINCE_MAX,
   ROAD_MAX,
   TABLE_IDLE_MS,
   accountKeys,
@@ -369,6 +370,14 @@ describe('baccarat monitor slice', () => {
       },
     ]);
     expect(evidence(known)[1]).toEqual([60_000, 9, 10]);
+    // The live evidence kept for the next load is the newest EVIDENCE_SINCE_MAX; each batch keeps its own.
+    let many = known;
+    for (let i = 1; i <= EVIDENCE_SINCE_MAX + 5; i++)
+      many = batch(many, [crossbetEv(pair(8 + i, T0 + 100_000 + i), 'crossbet:updated', 13 + i)]);
+    expect(many.evidence.since).toHaveLength(EVIDENCE_SINCE_MAX);
+    expect(many.evidence.since[0]!.seq).toBe(19);
+    expect(many.evidence.since.at(-1)!.seq).toBe(13 + EVIDENCE_SINCE_MAX + 5);
+    expect(known.evidence.since.map((e) => e.seq)).toEqual([12, 13]);
   });
 
   it('flags the round a finding names when its settlement arrives after the finding', () => {

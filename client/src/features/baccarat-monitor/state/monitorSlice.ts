@@ -32,6 +32,7 @@ import {
   type ChartPoint,
   type CrossbetGroup,
   type CrossbetGroupRow,
+  type EvidenceCount,
   type EvidenceVolume,
   type LiveTable,
   type MonitorEvent,
@@ -99,6 +100,7 @@ class Work {
   private readonly thawed = new Set<string>();
   private readonly roads = new WeakSet<Bead[]>();
   private chartThawed = false;
+  private sinceThawed = false;
 
   constructor(base: MonitorState) {
     this.s = {
@@ -187,6 +189,15 @@ class Work {
       this.chartThawed = true;
     }
     return this.s.chart;
+  }
+
+  /** The live evidence kept for the next load, copied for this batch. */
+  evidenceSince(): EvidenceCount[] {
+    if (!this.sinceThawed) {
+      this.s.evidence = { seq: this.s.evidence.seq, since: [...this.s.evidence.since] };
+      this.sinceThawed = true;
+    }
+    return this.s.evidence.since;
   }
 }
 
@@ -366,8 +377,9 @@ function crossbet(w: Work, change: CrossbetChanged, receivedAt: number): void {
   // Counted already when the stored evidence loaded after it was stored.
   if (rounds > 0 && seq > (state.evidence.seq ?? 0)) {
     countEvidence(w, group.kind, group.lastSeenAt, rounds);
-    const since = [...state.evidence.since, { seq, t: group.lastSeenAt, kind: group.kind, rounds }];
-    state.evidence = { seq: state.evidence.seq, since: since.slice(-EVIDENCE_SINCE_MAX) };
+    const since = w.evidenceSince();
+    since.push({ seq, t: group.lastSeenAt, kind: group.kind, rounds });
+    if (since.length > EVIDENCE_SINCE_MAX) since.splice(0, since.length - EVIDENCE_SINCE_MAX);
   }
   // The settlement that produced the finding is the round of the group's tables settled at `lastSeenAt`.
   for (const tableId of group.tables) {

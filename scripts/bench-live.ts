@@ -50,7 +50,7 @@ import { API_BASE } from '../shared/src/contracts/http/paths';
 import { liveRoom } from '../shared/src/contracts/live/rooms';
 import type { ToggleFigures } from './bench-live-gateway';
 import { open, type ClientSpec, type ClientsReport } from './bench-live-clients';
-import { pct } from './benchUtil.mjs';
+import { GATEWAY_NODE_FLAGS, pct } from './benchUtil.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -80,6 +80,9 @@ const child = spawn(
     ...(process.env.BENCH_LIVE_GATEWAY_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_LIVE_GATEWAY_PROFILE}`]
       : []),
+    // The product's V8 flags (`npm start`'s); BENCH_LIVE_GATEWAY_NODE_ARGS replaces them (a baseline:
+    // `--max-semi-space-size=16`, V8's default).
+    ...(process.env.BENCH_LIVE_GATEWAY_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? GATEWAY_NODE_FLAGS),
     '--import',
     'tsx',
     new URL('./bench-live-gateway.ts', import.meta.url).pathname,

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { io } from 'socket.io-client';
-import { freePort, slopePerHour } from './benchUtil.mjs';
+import { GATEWAY_NODE_FLAGS, freePort, slopePerHour } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const arg = (name, fallback) => {
@@ -52,7 +52,13 @@ async function startGateway(name, feed, speed = 1) {
   const probe = join(work, `${name}.jsonl`);
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', pathToFileURL(join(root, 'scripts/soak-probe.mjs')).href, bundle],
+    [
+      ...GATEWAY_NODE_FLAGS,
+      '--expose-gc',
+      '--import',
+      pathToFileURL(join(root, 'scripts/soak-probe.mjs')).href,
+      bundle,
+    ],
     {
       cwd: root,
       env: {

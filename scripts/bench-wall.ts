@@ -46,7 +46,7 @@ import {
   type Page,
 } from '../tests/e2e/harness';
 import { ringRounds } from '../tests/e2e/rounds';
-import { pct, slopePerHour } from './benchUtil.mjs';
+import { GATEWAY_NODE_FLAGS, pct, slopePerHour } from './benchUtil.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const num = (name: string, fallback: number): number => {
@@ -129,7 +129,7 @@ async function launch(g: GatewayProc, port: number): Promise<number> {
     (launches > 0 ? process.env.BENCH_WALL_GATEWAY_PROFILE_RESTART : undefined);
   launches += 1;
   const args = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`, '--cpu-prof-interval=1000'] : [];
-  const child = spawn(process.execPath, [...args, 'gateway/dist/start.js'], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...args, 'gateway/dist/start.js'], {
     cwd: root,
     env: {
       ...process.env,

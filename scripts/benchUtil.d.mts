@@ -7,3 +7,5 @@ export function slopePerHour<K extends string>(
 ): number;
 /** The value at percentile `p` (0–100) of ascending `sorted` (nearest rank); NaN when empty. */
 export function pct(sorted: number[], p: number): number;
+/** The V8 flags `npm start` gives the gateway (package.json's `start`); the benchmarks give them too. */
+export const GATEWAY_NODE_FLAGS: readonly string[];

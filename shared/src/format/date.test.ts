@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, wallTime } from './date';
+import { formatDate, formatMoment, wallTime } from './date';
 
 // 2024-03-05T01:07:09.250Z
 const INSTANT = Date.UTC(2024, 2, 5, 1, 7, 9, 250);
@@ -57,5 +57,22 @@ describe('wallTime', () => {
   it('handles years before the common era', () => {
     const instant = Date.UTC(2000, 0, 1) - 2001 * 365.2425 * 86_400_000;
     expect(wallTime(instant, 'UTC').year).toBe(new Date(instant).getUTCFullYear());
+  });
+});
+
+describe('formatMoment', () => {
+  const now = Date.UTC(2026, 11, 7, 1, 22, 44); // 09:22:44 on 2026-12-07 in Shanghai
+  const zone = 'Asia/Shanghai';
+
+  it("writes the time of day on the day of now, in the zone's days", () => {
+    expect(formatMoment(Date.UTC(2026, 11, 6, 16, 0, 5), now, zone)).toBe('00:00:05');
+    expect(formatMoment(now, now, zone)).toBe('09:22:44');
+  });
+
+  it("writes the date and minute on another day, and the year on another year's", () => {
+    expect(formatMoment(Date.UTC(2026, 11, 6, 11, 31, 52), now, zone)).toBe('12-06 19:31');
+    expect(formatMoment(Date.UTC(2026, 11, 6, 15, 59, 59), now, zone)).toBe('12-06 23:59');
+    expect(formatMoment(Date.UTC(2025, 11, 7, 1, 0, 0), now, zone)).toBe('2025-12-07 09:00');
+    expect(formatMoment(Number.NaN, now, zone)).toBe('');
   });
 });

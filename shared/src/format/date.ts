@@ -117,6 +117,20 @@ export function formatDate(epochMs: number, pattern = DEFAULT_DATE_PATTERN, time
   return formatWallTime(wallTime(epochMs, timeZone), pattern);
 }
 
+/**
+ * A moment as a screen that runs for days shows it: the time of day (`HH:mm:ss`) when it falls on the day of
+ * `nowMs`, else the date and the minute (`MM-DD HH:mm`, with the year when it is another year's). In
+ * `timeZone`, or the local zone. A non-finite `epochMs` gives `''`.
+ */
+export function formatMoment(epochMs: number, nowMs: number, timeZone?: string): string {
+  if (!Number.isFinite(epochMs)) return '';
+  const t = wallTime(epochMs, timeZone);
+  const now = wallTime(nowMs, timeZone);
+  if (t.year !== now.year) return formatWallTime(t, '{y}-{m}-{d} {h}:{i}');
+  if (t.month !== now.month || t.day !== now.day) return formatWallTime(t, '{m}-{d} {h}:{i}');
+  return formatWallTime(t, '{h}:{i}:{s}');
+}
+
 /** Writes wall-clock fields with a {@link formatDate} pattern. */
 export function formatWallTime(t: WallTime, pattern: string): string {
   const fields: Readonly<Record<string, number>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAPS_MAX, copyClock, emptyClock, expectedGap, freshnessOf, tickClock } from './panelClock';
+import { GAPS_MAX, copyClock, emptyClock, expectedGap, freshnessOf, seedGaps, tickClock } from './panelClock';
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 
@@ -45,5 +45,42 @@ describe('panel clock', () => {
     const once = { lastAt: T0, gaps: [] };
     expect(freshnessOf(once, T0 + 20_000, 10_000)).toBe('stale');
     expect(freshnessOf(once, T0 + 20_000, 30_000)).toBe('fresh');
+  });
+
+  it("holds a feed that pauses between rounds to its longest recent pause, not to its bets' rate", () => {
+    const clock = emptyClock();
+    // Two rounds of a table: bets every 2 s for 14 s, then 20 s of deal and wait until the next round.
+    let t = T0;
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 7; i++) tickClock(clock, (t += 2000));
+      tickClock(clock, (t += 20_000));
+    }
+    expect(expectedGap(clock)).toBe(2000);
+    expect(freshnessOf(clock, t + 13_000, 10_000)).toBe('fresh');
+    expect(freshnessOf(clock, t + 30_000, 10_000)).toBe('fresh');
+    expect(freshnessOf(clock, t + 30_001, 10_000)).toBe('stale');
+  });
+
+  it('takes the gaps of a starting picture until it has its own', () => {
+    const clock = emptyClock();
+    tickClock(clock, T0);
+    // A quiet feed: a settlement every 25 s on the picture's roads (two tables, given out of order).
+    const settled = Array.from({ length: 30 }, (_, i) => T0 - 750_000 + i * 25_000);
+    seedGaps(clock, [...settled.filter((_, i) => i % 2), ...settled.filter((_, i) => i % 2 === 0)]);
+    expect(clock.gaps).toHaveLength(GAPS_MAX);
+    expect(expectedGap(clock)).toBe(25_000);
+    // Silent for 14 s is not news on that feed; 80 s is.
+    expect(freshnessOf(clock, T0 + 14_000, 10_000)).toBe('fresh');
+    expect(freshnessOf(clock, T0 + 80_000, 10_000)).toBe('stale');
+    // A clock with gaps of its own keeps them.
+    const own = copyClock(clock);
+    own.gaps = [1000];
+    seedGaps(own, settled);
+    expect(own.gaps).toEqual([1000]);
+    // Nothing seeded, the floor alone: 14 s is silent.
+    const bare = emptyClock();
+    tickClock(bare, T0);
+    seedGaps(bare, [T0 - 5000]);
+    expect(freshnessOf(bare, T0 + 14_000, 10_000)).toBe('stale');
   });
 });

@@ -35,6 +35,20 @@ export function tickClock(clock: PanelClock, at: number): void {
 }
 
 /**
+ * Gives a clock that has learned no gap yet the gaps between the newest of `times` (event times of what the
+ * panel shows, from a starting picture: a chart's settled rounds), so that a panel on a quiet feed is not
+ * called silent before its second batch (mutates it). A clock with gaps keeps its own.
+ */
+export function seedGaps(clock: PanelClock, times: readonly number[]): void {
+  if (clock.gaps.length > 0) return;
+  const newest = [...times].sort((a, b) => a - b).slice(-(GAPS_MAX + 1));
+  for (let i = 1; i < newest.length; i++) {
+    const gap = (newest[i] as number) - (newest[i - 1] as number);
+    if (gap > 0) clock.gaps.push(gap);
+  }
+}
+
+/**
  * The gap a panel expects between its batches: the median of its recent gaps, or null before it has seen
  * two batches.
  */
@@ -46,12 +60,14 @@ export function expectedGap(clock: PanelClock): number | null {
 
 /**
  * How fresh a panel is at `now`: `waiting` (nothing yet), `fresh`, or `stale` once silent for over three
- * expected gaps and at least `floorMs` (the floor alone while no gap is known yet). Each monitor passes its
- * own floor.
+ * expected gaps, over one and a half times its longest recent gap (a table's bets come every second or two,
+ * then pause for the deal and until the next round: that pause is its normal) and at least `floorMs` (the
+ * floor alone while no gap is known yet). Each monitor passes its own floor.
  */
 export function freshnessOf(clock: PanelClock, now: number, floorMs: number): FreshnessState {
   if (clock.lastAt === null) return 'waiting';
   const gap = expectedGap(clock);
-  const limit = Math.max(floorMs, gap === null ? 0 : gap * 3);
+  const longest = clock.gaps.reduce((a, b) => Math.max(a, b), 0);
+  const limit = Math.max(floorMs, gap === null ? 0 : gap * 3, longest * 1.5);
   return now - clock.lastAt > limit ? 'stale' : 'fresh';
 }

@@ -184,7 +184,8 @@ describe('BaccaratMonitor', { timeout: 30_000 }, () => {
         { provider: 1001, account: `a${i}` },
         { provider: 1001, account: `b${i}` },
       ],
-      lastSeenAt: T0 + i,
+      // The newest seen now: a wall's list gives today's times as times of day, other days' with their date.
+      lastSeenAt: i === 19 ? Date.now() : T0 + i,
     }));
     act(() => {
       store.dispatch(groupsLoaded({ groups: pairs, receivedAt: T0 }));
@@ -194,5 +195,10 @@ describe('BaccaratMonitor', { timeout: 30_000 }, () => {
     const rows = [...container.querySelectorAll('tr[data-group]')].map((r) => r.getAttribute('data-group'));
     expect(rows.slice(0, 2)).toEqual([RING.id, 'pair:1001:a19|1001:b19']);
     screen.getByText(en.groups.more.replace('{{count}}', '5'));
+    const lastSeen = [...container.querySelectorAll('tr[data-group]')].map(
+      (r) => r.lastElementChild?.textContent,
+    );
+    expect(lastSeen[0]).toMatch(/^(\d{4}-)?\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lastSeen[1]).toMatch(/^\d{2}:\d{2}:\d{2}$/);
   });
 });

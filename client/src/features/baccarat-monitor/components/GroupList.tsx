@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
-import { formatDate } from '@dms/shared/format/date';
+import { formatMoment } from '@dms/shared/format/date';
 import { LevelTag } from '@/components/risk/LevelTag';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
 import { selectAlerts, selectGroupList, selectGroupsById } from '../state/monitorSlice';
@@ -34,6 +34,8 @@ export const GroupList = memo(function GroupList({
   const byId = useSelector(selectGroupsById);
   const rowsMax = wall ? WALL_ROWS_MAX : ROWS_MAX;
   const shown = groups.slice(0, rowsMax);
+  // Times of today are times of day; a group last seen on another day (a wall runs for days) has its date.
+  const now = Date.now();
   return (
     <div className="dms-monitor__groups">
       {alerts.length > 0 && (
@@ -50,7 +52,7 @@ export const GroupList = memo(function GroupList({
               ) : (
                 <span translate="no">{a.subject}</span>
               )}{' '}
-              <span className="dms-monitor__muted">{formatDate(a.raisedAt, '{h}:{i}:{s}')}</span>
+              <span className="dms-monitor__muted">{formatMoment(a.raisedAt, now)}</span>
             </span>
           ))}
         </div>
@@ -101,7 +103,7 @@ export const GroupList = memo(function GroupList({
                   </td>
                   <td className="dms-monitor__num">{formatCount(g.rounds)}</td>
                   <td className="dms-monitor__num">{formatAmountShort(g.turnover)}</td>
-                  <td>{formatDate(g.lastSeenAt, '{h}:{i}:{s}')}</td>
+                  <td>{formatMoment(g.lastSeenAt, now)}</td>
                 </tr>
               ))}
             </tbody>

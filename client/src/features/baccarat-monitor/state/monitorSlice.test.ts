@@ -576,6 +576,8 @@ describe('baccarat monitor slice', () => {
     expect(s.tables['BAC-1']!.road.map((b) => b.roundId)).toEqual(['r4', 'r5']);
     // The road's rounds count in the chart once each (r5 was counted when it arrived live).
     expect(s.chart.reduce((n, p) => n + p.rounds, 0)).toBe(2);
+    // The chart expects the rate of the roads' settlements until it has seen its own.
+    expect(s.clocks.chart.gaps).toEqual([1000]);
     expect(s.tables['BAC-3']!.current).toMatchObject({
       roundId: 'q1',
       playersKnown: false,

@@ -8,7 +8,7 @@ import {
 } from '@reduxjs/toolkit';
 import { shallowEqual } from 'react-redux';
 import type { CrossbetChanged, LiveAlert } from '@dms/shared/contracts/live/events';
-import { copyClock, emptyClock, tickClock } from '@/components/monitor/panelClock';
+import { copyClock, emptyClock, seedGaps, tickClock } from '@/components/monitor/panelClock';
 import {
   ALERTS_MAX,
   CHART_BUCKET_MS,
@@ -483,6 +483,11 @@ export const monitorSlice = createSlice({
         }
         tickClock(w.s.clocks.tables, action.payload.receivedAt);
         tickClock(w.s.clocks.chart, action.payload.receivedAt);
+        // The chart's rate, before it has seen two batches: that of the rounds the picture's roads settled.
+        seedGaps(
+          w.s.clocks.chart,
+          action.payload.tables.flatMap((t) => (t.gameId === 1 ? t.road.map((b) => b.settledAt) : [])),
+        );
         pruneTables(w.s);
       });
     },

@@ -84,6 +84,14 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
   }
 
   /**
+   * Whether every record is in the map itself: its own iterators read nothing (a walk may then go a piece at
+   * a time, the map changing between the pieces, as a `Map`'s iterators allow).
+   */
+  get inMemory(): boolean {
+    return true;
+  }
+
+  /**
    * The entries as they are now, to be read while the map goes on changing (a snapshot written in slices while
    * the detector goes on): the keys are kept in their order, and until {@link thaw} a record is copied before
    * it can change, the first time it is asked for ({@link get}: its caller may change it), and kept as it is

@@ -45,6 +45,13 @@ const STAKES_KEPT = 20;
 const EVIDENCE_KEPT = 50;
 const MAX_PAIRS = 200_000;
 /**
+ * An expire's walks pause every so many entries ({@link RiskDetectorImpl.expire}): a walk of all the accounts
+ * and pairs in about this many slices, of at least {@link MIN_EXPIRE_STEP} entries (on a busy platform about
+ * 50,000: a slice of a cap takes the gateway 10 to 20 ms).
+ */
+const EXPIRE_SLICES_A_WALK = 12;
+const MIN_EXPIRE_STEP = 20_000;
+/**
  * The most accounts kept. A platform whose players within `windowHours` outnumber it (hundreds of thousands
  * of players over three days) keeps those seen last: an account seen least recently goes first (a flagged
  * player is kept), and starts afresh if it comes back, counted as a new test (the bar only rises). Without
@@ -492,52 +499,88 @@ export function selectKth(xs: Float64Array, k: number): number {
 }
 
 /**
+ * Calls `fn` with each entry of `map` in its order, as {@link RecordMap.forEachView} does, pausing (a `yield`)
+ * after every `step` entries when its records are all in memory: the walk goes on, when it is resumed, over the
+ * map as it is then (an entry deleted before it was reached is not given, one set since is given at the end).
+ * A map read back a piece at a time is walked at once, by its views. `fn` ends the walk by answering false.
+ */
+function* walkInSlices<V extends S, S>(
+  map: RecordMap<V, S>,
+  step: number,
+  fn: (key: string, view: S) => boolean | void,
+): Generator<void, void> {
+  if (!map.inMemory) {
+    let done = false;
+    map.forEachView((k, v) => {
+      if (!done) done = fn(k, v) === false;
+    });
+    return;
+  }
+  let n = 0;
+  for (const [k, v] of map.entries()) {
+    if (fn(k, v) === false) return;
+    if (++n === step) {
+      n = 0;
+      yield;
+    }
+  }
+}
+
+/**
  * Deletes from `map` the entries `dropAlways` picks, then of the others as many as go past `keep`, those of
  * lowest `value` (an entry whose value is undefined stays whatever it is), found by selection rather than by
  * sorting them all: every entry below the last dropped value goes, and as many at it as needed, the first in
- * the map's order first. The entries are walked by their views, so a map read back a piece at a time is not
- * read for it, twice: their values, then the deletes (the values kept in the map's order). Whether any went.
+ * the map's order first. Two walks ({@link walkInSlices}, paused every `step` entries): the values, then the
+ * deletes. An entry that `fresh` picks (one changed since the cap began, when the walks pause between inputs)
+ * is passed over by both and stays. Whether any went.
  */
-function dropLowest<V extends S, S>(
+function* dropLowest<V extends S, S>(
   map: RecordMap<V, S>,
   keep: number,
+  step: number,
   value: (key: string, view: S) => number | undefined,
   dropAlways?: (view: S) => boolean,
-): boolean {
-  // Each entry's value in the map's order (NaN: undefined), so that the second pass reads no record again.
-  const inOrder = new Float64Array(map.size);
-  let n = 0;
+  fresh?: (view: S) => boolean,
+): Generator<void, boolean> {
+  let values = new Float64Array(Math.max(map.size, 16));
   let defined = 0;
   let dropped = false;
-  map.forEachView((k, v) => {
+  yield* walkInSlices(map, step, (k, v) => {
+    if (fresh?.(v)) return;
     if (dropAlways?.(v)) {
       map.delete(k);
       dropped = true;
       return;
     }
     const x = value(k, v);
-    inOrder[n++] = x ?? NaN;
-    if (x !== undefined) defined += 1;
+    if (x === undefined) return;
+    if (defined === values.length) {
+      const more = new Float64Array(values.length * 2);
+      more.set(values);
+      values = more;
+    }
+    values[defined++] = x;
   });
   const count = Math.min(defined, map.size - keep);
   if (count <= 0) return dropped;
-  const values = new Float64Array(defined);
-  defined = 0;
-  for (const x of inOrder.subarray(0, n)) if (!Number.isNaN(x)) values[defined++] = x;
-  const bar = selectKth(values, count - 1);
+  const bar = selectKth(values.subarray(0, defined), count - 1);
   let atBar = count;
-  for (const x of values) if (x < bar) atBar -= 1;
-  let at = 0;
-  map.forEachView((k) => {
-    const x = inOrder[at++]!;
-    if (Number.isNaN(x) || x > bar) return;
-    if (x < bar) map.delete(k);
-    else if (atBar > 0) {
+  for (const x of values.subarray(0, defined)) if (x < bar) atBar -= 1;
+  let left = count;
+  yield* walkInSlices(map, step, (k, v) => {
+    if (left === 0) return false;
+    if (fresh?.(v)) return;
+    const x = value(k, v);
+    if (x === undefined || x > bar) return;
+    if (x < bar) {
+      map.delete(k);
+      left -= 1;
+    } else if (atBar > 0) {
       map.delete(k);
       atBar -= 1;
+      left -= 1;
     }
   });
-  if (at !== n) throw new Error('dropLowest: the map changed between its passes');
   return true;
 }
 
@@ -616,8 +659,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private accountsSeenFloor = -Infinity;
   private pairsSeenFloor = -Infinity;
-  /** The settlement time of the round that left an expire due, until {@link upkeep} does it. */
+  /** The settlement time of the round that left an expire due, until {@link upkeep} begins it. */
   private expireDueAt: number | undefined;
+  /** The expire begun, until its last slice ({@link expire}). */
+  private expiring: Generator<void, void> | undefined;
+  /** Whether a slice of {@link expiring} is due: each input earns one ({@link upkeep}). */
+  private sliceDue = false;
+  /** The latest time an account or a pair was seen (a settlement's, a wallet event's). */
+  private latestSeen = -Infinity;
 
   constructor(
     private settings: RiskSettings,
@@ -640,26 +689,46 @@ class RiskDetectorImpl implements RiskDetector<State> {
   }
 
   snapshot(): State {
-    this.upkeep();
+    // The state of a snapshot has no expire half done or left due: they are done now.
+    this.sliceDue = false;
+    for (let job = this.nextExpire(); job; job = this.nextExpire()) {
+      while (!job.next().done);
+      this.expiring = undefined;
+    }
     return this.s;
   }
 
   process(input: RiskInput): RiskFinding[] {
     this.upkeep();
-    return input.type === 'round' ? this.round(input.round) : this.wallet(input.event);
+    const out = input.type === 'round' ? this.round(input.round) : this.wallet(input.event);
+    this.sliceDue = this.expiring !== undefined || this.expireDueAt !== undefined;
+    return out;
   }
 
   /**
-   * The expire a round left due ({@link expireDue}, at its settlement time), done now: after the round's
-   * findings are stored and sent (the runner), or first thing at the next input or snapshot. A cap of the
-   * pairs walks hundreds of thousands of them (over 100 ms on a busy platform): the alerts of the round that
-   * ends with it do not wait for it.
+   * The slice of an expire that the last input left due, done now: after the input's findings are stored and
+   * sent (the runner), or first thing at the next input or snapshot. An expire (due after a round, {@link
+   * expireDue}, at its settlement time) walks hundreds of thousands of accounts and pairs of a busy platform,
+   * over 100 ms: it is done a slice an input, and the alerts of a round wait for no more than one. Which slice
+   * comes after which input depends on the inputs only, so the outputs and the state are the same whenever
+   * the upkeep is done; a snapshot ends an expire begun at once.
    */
   upkeep(): void {
-    const at = this.expireDueAt;
-    if (at === undefined) return;
-    this.expireDueAt = undefined;
-    this.expire(at);
+    if (!this.sliceDue) return;
+    this.sliceDue = false;
+    if (this.nextExpire()?.next().done) this.expiring = undefined;
+  }
+
+  /**
+   * The expire under way, or the one left due begun (one left due while another is under way, by a thousandth
+   * round, begins after it).
+   */
+  private nextExpire(): Generator<void, void> | undefined {
+    if (!this.expiring && this.expireDueAt !== undefined) {
+      this.expiring = this.expire(this.expireDueAt, this.latestSeen);
+      this.expireDueAt = undefined;
+    }
+    return this.expiring;
   }
 
   /**
@@ -670,7 +739,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
   walksState(input: RiskInput): boolean {
     if (this.s.accounts.walksWithoutReading && this.s.pairs.walksWithoutReading) return false;
     return (
-      this.expireDueAt !== undefined ||
+      this.sliceDue ||
       (input.type === 'round' &&
         expireDue(
           this.s.rounds + 1,
@@ -712,6 +781,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
   }
 
   private round(r: SettledRound): RiskFinding[] {
+    if (r.settledAt > this.latestSeen) this.latestSeen = r.settledAt;
     const out: RiskFinding[] = [];
     const st = this.settings;
     this.s.rounds += 1;
@@ -851,7 +921,13 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const winner = typeof r.result.winner === 'string' ? r.result.winner : '';
     const lastWon = ctx === 1 || ctx === 4 ? 4 : ctx === 2 || ctx === 5 ? 5 : 3;
     this.s.road[tableKey] = winner === sideNames[0] ? 1 : winner === sideNames[1] ? 2 : winner ? lastWon : 0;
-    if (expireDue(this.s.rounds, this.s.pairsAdded, this.s.accounts.size)) this.expireDueAt = r.settledAt;
+    // While an expire is under way its caps are too: only the thousandth round leaves another due.
+    if (
+      this.expiring
+        ? this.s.rounds % 1000 === 0
+        : expireDue(this.s.rounds, this.s.pairsAdded, this.s.accounts.size)
+    )
+      this.expireDueAt = r.settledAt;
     return out;
   }
 
@@ -1314,6 +1390,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
     const st = this.settings;
     const acc = this.account(ev.provider, ev.account);
     acc.lastSeen = Math.max(acc.lastSeen, ev.ts);
+    if (acc.lastSeen > this.latestSeen) this.latestSeen = acc.lastSeen;
     if (acc.lastSeen < this.accountsSeenFloor) this.accountsSeenFloor = acc.lastSeen;
     const min = st.minMovedAmount * 100;
     if (ev.kind === 'bonus') {
@@ -1541,35 +1618,43 @@ class RiskDetectorImpl implements RiskDetector<State> {
   }
 
   /**
-   * Forgets accounts, pairs and rings not seen for `windowHours` of event time, and caps the pairs. The
-   * accounts (pairs) are walked only when the horizon passed their floor (or accounts went), in one pass
-   * each, so that on a platform of hundreds of thousands of accounts an expire costs the gateway tens of
-   * milliseconds, not a second.
+   * Forgets accounts, pairs and rings not seen for `windowHours` of event time, and caps the accounts and the
+   * pairs: a job of walks paused every `step` entries ({@link walkInSlices}), done a slice an input
+   * ({@link upkeep}). The accounts (pairs) are walked only when the horizon passed their floor (or accounts
+   * went), in one pass each, so that on a platform of hundreds of thousands of accounts an expire costs the
+   * gateway tens of milliseconds, not a second; spread over the inputs that follow it, no input waits for more
+   * than a slice of it. A cap passes over the records seen after `latest` (the last settlement time seen when
+   * it began): those changed by the inputs between its slices stay.
    */
-  private expire(now: number): void {
+  private *expire(now: number, latest: number): Generator<void, void> {
     this.s.pairsAdded = 0;
     const horizon = now - this.settings.windowHours * HOUR;
     const { accounts, pairs } = this.s;
+    const step = Math.max(MIN_EXPIRE_STEP, Math.ceil((accounts.size + pairs.size) / EXPIRE_SLICES_A_WALK));
     let accountsGone = false;
     if (horizon > this.accountsSeenFloor) {
+      // Lowered meanwhile by the inputs between the walk's slices (a record seen again at an earlier time).
+      this.accountsSeenFloor = Infinity;
       let floor = Infinity;
-      accounts.forEachView((k, acc) => {
+      yield* walkInSlices(accounts, step, (k, acc) => {
         if (acc.lastSeen < horizon) {
           accounts.delete(k);
           accountsGone = true;
         } else if (acc.lastSeen < floor) floor = acc.lastSeen;
       });
-      this.accountsSeenFloor = floor;
+      this.accountsSeenFloor = Math.min(floor, this.accountsSeenFloor);
     }
-    if (accounts.size > MAX_ACCOUNTS + ACCOUNTS_SLACK) accountsGone = this.capAccounts() || accountsGone;
+    if (accounts.size > MAX_ACCOUNTS + ACCOUNTS_SLACK)
+      accountsGone = (yield* this.capAccounts(step, latest)) || accountsGone;
     // A pair goes with its age or with either account (pairs are only made between known accounts).
     if (accountsGone || horizon > this.pairsSeenFloor) {
+      this.pairsSeenFloor = Infinity;
       let floor = Infinity;
-      pairs.forEachView((k, p) => {
+      yield* walkInSlices(pairs, step, (k, p) => {
         if (p.lastSeen < horizon || !accounts.has(p.a) || !accounts.has(p.b)) pairs.delete(k);
         else if (p.lastSeen < floor) floor = p.lastSeen;
       });
-      this.pairsSeenFloor = floor;
+      this.pairsSeenFloor = Math.min(floor, this.pairsSeenFloor);
     }
     for (const [k, g] of Object.entries(this.s.rings))
       if (g.lastSeen < horizon) {
@@ -1584,7 +1669,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
       const left = Object.entries(this.s.ringSeeds!).sort((x, y) => x[1].lastSeen - y[1].lastSeen);
       for (const [k] of left.slice(0, left.length - MAX_SEEDS)) delete this.s.ringSeeds![k];
     }
-    if (pairs.size > MAX_PAIRS) this.capPairs();
+    if (pairs.size > MAX_PAIRS) yield* this.capPairs(step, latest);
   }
 
   /**
@@ -1592,10 +1677,15 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * {@link capPairs}), the first stored first among equals; flagged players stay. Their pairs go with them in
    * {@link expire}. Whether any went.
    */
-  private capAccounts(): boolean {
+  private capAccounts(step: number, latest: number): Generator<void, boolean> {
     const { accounts, flagged } = this.s;
-    return dropLowest(accounts, MAX_ACCOUNTS, (k, acc) =>
-      flagged[`player:${k}`] ? undefined : acc.lastSeen,
+    return dropLowest(
+      accounts,
+      MAX_ACCOUNTS,
+      step,
+      (k, acc) => (flagged[`player:${k}`] ? undefined : acc.lastSeen),
+      undefined,
+      (acc) => acc.lastSeen > latest,
     );
   }
 
@@ -1605,12 +1695,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * weakest are found by selection, not by sorting every pair: on a busy platform over 200,000 pairs keep
    * evidence, and this runs every few dozen rounds.
    */
-  private capPairs(): void {
-    dropLowest(
+  private *capPairs(step: number, latest: number): Generator<void, void> {
+    yield* dropLowest(
       this.s.pairs,
       MAX_PAIRS,
+      step,
       (_, p) => p.logOpp + p.logMatch,
       (p) => p.logOpp + p.logMatch <= 0 && p.evidenceCount === 0,
+      (p) => p.lastSeen > latest,
     );
   }
 }

@@ -562,6 +562,10 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
     return stored;
   }
 
+  override get inMemory(): boolean {
+    return this.text === undefined;
+  }
+
   override get walksWithoutReading(): boolean {
     return this.text === undefined || this.storedSummaries();
   }

@@ -1,7 +1,7 @@
 import './monitor.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { expectedGap, freshnessOf, type PanelClock } from './panelClock';
+import { freshnessOf, silenceLimit, type PanelClock } from './panelClock';
 import { useNow } from '@/lib/time/useNow';
 
 /** A duration in the interface language ("12 s", "3 分钟"), from the `monitor` namespace's units. */
@@ -14,21 +14,21 @@ export function formatDuration(ms: number, t: TFunction, atLeast = 0): string {
 }
 
 /**
- * How fresh a wall-screen panel is: the time since its last batch against the gap it expects (the median
- * of its recent gaps). Green while fresh, red when silent for over three expected gaps and at least
- * `floorMs` (each monitor's own floor).
+ * How fresh a wall-screen panel is: the time since its last batch against the silence it allows
+ * ({@link silenceLimit}: three expected gaps, one and a half of its longest recent gap, at least `floorMs`,
+ * each monitor's own floor). Green while fresh, with the silence that would turn it red; red past it.
  */
 export function Freshness({ clock, floorMs }: { clock: PanelClock; floorMs: number }) {
   const { t } = useTranslation('monitor');
   const now = useNow();
   const state = freshnessOf(clock, now, floorMs);
-  const gap = expectedGap(clock);
   let text: string;
   if (state === 'waiting' || clock.lastAt === null) text = t('fresh.waiting');
   else {
     const age = formatDuration(now - clock.lastAt, t);
     text = t(state === 'fresh' ? 'fresh.fresh' : 'fresh.stale', { age });
-    if (gap !== null) text += ` · ${t('fresh.expected', { gap: formatDuration(gap, t, 1) })}`;
+    if (state === 'fresh')
+      text += ` · ${t('fresh.limit', { limit: formatDuration(silenceLimit(clock, floorMs), t, 1) })}`;
   }
   return (
     <span className={`dms-mon__fresh is-${state}`} role="status" data-freshness={state}>

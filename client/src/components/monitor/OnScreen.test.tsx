@@ -19,7 +19,11 @@ class FakeObserver {
     this.targets.clear();
   }
   show(el: Element, on: boolean, height: number) {
-    const entry = { target: el, isIntersecting: on, boundingClientRect: { height } } as IntersectionObserverEntry;
+    const entry = {
+      target: el,
+      isIntersecting: on,
+      boundingClientRect: { height },
+    } as IntersectionObserverEntry;
     act(() => this.callback([entry], this as unknown as IntersectionObserver));
   }
 }

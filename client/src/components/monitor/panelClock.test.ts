@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GAPS_MAX, copyClock, emptyClock, expectedGap, freshnessOf, seedGaps, tickClock } from './panelClock';
+import {
+  GAPS_MAX,
+  copyClock,
+  emptyClock,
+  expectedGap,
+  freshnessOf,
+  seedGaps,
+  silenceLimit,
+  tickClock,
+} from './panelClock';
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 
@@ -59,6 +68,9 @@ describe('panel clock', () => {
     expect(freshnessOf(clock, t + 13_000, 10_000)).toBe('fresh');
     expect(freshnessOf(clock, t + 30_000, 10_000)).toBe('fresh');
     expect(freshnessOf(clock, t + 30_001, 10_000)).toBe('stale');
+    // The card tells that limit (its median gap of 2 s would promise red after 6 s).
+    expect(silenceLimit(clock, 10_000)).toBe(30_000);
+    expect(silenceLimit(emptyClock(), 10_000)).toBe(10_000);
   });
 
   it('takes the gaps of a starting picture until it has its own', () => {

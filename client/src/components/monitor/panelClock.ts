@@ -66,8 +66,12 @@ export function expectedGap(clock: PanelClock): number | null {
  */
 export function freshnessOf(clock: PanelClock, now: number, floorMs: number): FreshnessState {
   if (clock.lastAt === null) return 'waiting';
+  return now - clock.lastAt > silenceLimit(clock, floorMs) ? 'stale' : 'fresh';
+}
+
+/** The silence after which {@link freshnessOf} calls a panel stale, ms (what its card tells). */
+export function silenceLimit(clock: PanelClock, floorMs: number): number {
   const gap = expectedGap(clock);
   const longest = clock.gaps.reduce((a, b) => Math.max(a, b), 0);
-  const limit = Math.max(floorMs, gap === null ? 0 : gap * 3, longest * 1.5);
-  return now - clock.lastAt > limit ? 'stale' : 'fresh';
+  return Math.max(floorMs, gap === null ? 0 : gap * 3, longest * 1.5);
 }

@@ -55,3 +55,17 @@ export function useNow(everyMs = 1000): number {
   const clock = clockOf(everyMs);
   return useSyncExternalStore(clock.subscribe, clock.read);
 }
+
+/** Local midnight of the day of `ms`. */
+function dayOf(ms: number): number {
+  return new Date(ms).setHours(0, 0, 0, 0);
+}
+
+/**
+ * The start of the current local day, read every minute: a component that writes times as "today's" or with
+ * their date (a wall runs for days) re-renders when the day turns, and not before.
+ */
+export function useToday(): number {
+  const clock = clockOf(60_000);
+  return useSyncExternalStore(clock.subscribe, () => dayOf(clock.read()));
+}

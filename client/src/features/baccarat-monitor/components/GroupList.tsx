@@ -5,6 +5,7 @@ import { useSelector } from 'react-redux';
 import { formatMoment } from '@dms/shared/format/date';
 import { LevelTag } from '@/components/risk/LevelTag';
 import { formatAmountShort, formatCount } from '@/lib/format/number';
+import { useToday } from '@/lib/time/useNow';
 import { selectAlerts, selectGroupList, selectGroupsById } from '../state/monitorSlice';
 
 /** Rows shown at most (the slice keeps more; the list is ordered by level, then recency). */
@@ -34,8 +35,9 @@ export const GroupList = memo(function GroupList({
   const byId = useSelector(selectGroupsById);
   const rowsMax = wall ? WALL_ROWS_MAX : ROWS_MAX;
   const shown = groups.slice(0, rowsMax);
-  // Times of today are times of day; a group last seen on another day (a wall runs for days) has its date.
-  const now = Date.now();
+  // Times of today are times of day; a group last seen on another day (a wall runs for days) has its date,
+  // from the moment the day turns.
+  const now = useToday();
   return (
     <div className="dms-monitor__groups">
       {alerts.length > 0 && (

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import type { RiskInput, SettledBet, SettledRound } from './detector.port';
-import { ACCOUNTS_SLACK, MAX_ACCOUNTS, createRiskDetector, selectKth } from './risk.detector';
+import {
+  ACCOUNTS_SLACK,
+  EXPIRE_SLICES_A_WALK,
+  MAX_ACCOUNTS,
+  createRiskDetector,
+  selectKth,
+} from './risk.detector';
 import { seeded } from './riskBacktest';
 import { LazyRecordMap, readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import { RecordMap } from './recordMap';
@@ -509,8 +515,10 @@ describe('state', () => {
     };
     // Tie bets only: every bettor is a new account, none holds a position (no pairs).
     const perRound = 1000;
-    // Past the cap and its slack, and on through the expire that brings them back (a slice a round).
-    const rounds = Math.ceil((MAX_ACCOUNTS + ACCOUNTS_SLACK) / perRound) + 60;
+    // Past the cap and its slack, and on through the expire that brings them back, a slice a round: three
+    // walks of the accounts (by age, then the cap's two passes).
+    const expireRounds = 3 * EXPIRE_SLICES_A_WALK + 1;
+    const rounds = Math.ceil((MAX_ACCOUNTS + ACCOUNTS_SLACK) / perRound) + expireRounds + 10;
     const bettors = (i: number) =>
       Array.from({ length: perRound }, (_, j): [string, string, number] => [`p${i}-${j}`, 'tie', 100]);
     let walked = 0;
@@ -529,7 +537,7 @@ describe('state', () => {
     expect(walked).toBe(0);
     // An expire is done a slice a round: the accounts of the rounds meanwhile come before its cap ends.
     expect(most).toBeGreaterThan(MAX_ACCOUNTS + ACCOUNTS_SLACK);
-    expect(most).toBeLessThanOrEqual(MAX_ACCOUNTS + ACCOUNTS_SLACK + 40 * perRound);
+    expect(most).toBeLessThanOrEqual(MAX_ACCOUNTS + ACCOUNTS_SLACK + expireRounds * perRound);
     d.snapshot();
     const kept = state.accounts;
     expect(kept.size).toBeLessThanOrEqual(MAX_ACCOUNTS + ACCOUNTS_SLACK);

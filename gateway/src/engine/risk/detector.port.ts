@@ -80,9 +80,9 @@ export interface Detector<Output, Snapshot = unknown> {
    */
   walksState?(input: RiskInput): boolean;
   /**
-   * Does the upkeep the last input left due (an expire of old records). The runner calls it once that input's
-   * outputs are stored and sent, so that they do not wait for it; left undone, the next `process` or
-   * `snapshot` does it first. The outputs and the state are the same either way.
+   * Does the upkeep the last input left due (a slice of an expire of old records). The runner calls it once
+   * that input's outputs are stored and sent, so that they do not wait for it; left undone, the next `process`
+   * or `snapshot` does it first. The outputs and the state are the same either way.
    */
   upkeep?(): void;
 }

@@ -151,11 +151,14 @@ describe('TeenPattiMonitor', { timeout: 30_000 }, () => {
     const root = container.querySelector('.dms-tpm') as HTMLElement;
     expect(root.className).toContain('bp6-dark');
     expect(root.querySelectorAll('[data-freshness]')).toHaveLength(6);
-    // The same freshness text as the baccarat monitor's, its duration in the monitor's units.
+    // The same freshness text as the baccarat monitor's, its durations in the monitor's units: the age, and
+    // the silence that would turn the panel red.
     const tablesPanel = screen.getByRole('region', { name: en.tables.title });
-    const age = enMonitor.unit.s.replace('{{n}}', '\\d+');
+    const span = enMonitor.unit.s.replace('{{n}}', '\\d+');
+    const fresh = enMonitor.fresh.fresh.replace('{{age}}', span);
+    const limit = enMonitor.fresh.limit.replace('{{limit}}', span);
     expect(within(tablesPanel).getAllByRole('status')[0]?.textContent).toMatch(
-      new RegExp(`^${enMonitor.fresh.fresh.replace('{{age}}', age)}$`),
+      new RegExp(`^${fresh} · ${limit}$`),
     );
     expect(root.querySelectorAll('button, input, select')).toHaveLength(0);
   });

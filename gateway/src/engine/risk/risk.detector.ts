@@ -53,6 +53,13 @@ const MAX_PAIRS = 200_000;
 export const EXPIRE_SLICES_A_WALK = 24;
 const MIN_EXPIRE_STEP = 10_000;
 /**
+ * The accounts and the pairs are each kept in this many maps ({@link RecordMap}): one `Map` of 420,000 pairs
+ * rebuilt its table in a single `set` or `delete` of the round in progress, 73–169 ms on bench-live's gateway;
+ * a shard holds a 64th. Among records at the cap's bar, the first in the map's order (shard after shard, each
+ * in the order its records came) go first.
+ */
+const STATE_SHARDS = 64;
+/**
  * The most accounts kept. A platform whose players within `windowHours` outnumber it (hundreds of thousands
  * of players over three days) keeps those seen last: an account seen least recently goes first (a flagged
  * player is kept), and starts afresh if it comes back, counted as a new test (the bar only rises). Without
@@ -350,8 +357,8 @@ const memberOf = (key: string): GroupMember => {
 
 function emptyState(): State {
   return {
-    accounts: new RecordMap(null, ACCOUNT_SUMMARY),
-    pairs: new RecordMap(null, PAIR_SUMMARY),
+    accounts: new RecordMap(null, ACCOUNT_SUMMARY, STATE_SHARDS),
+    pairs: new RecordMap(null, PAIR_SUMMARY, STATE_SHARDS),
     rings: {},
     road: {},
     flagged: {},
@@ -502,7 +509,8 @@ export function selectKth(xs: Float64Array, k: number): number {
 /**
  * Calls `fn` with each entry of `map` in its order, as {@link RecordMap.forEachView} does, pausing (a `yield`)
  * after every `step` entries when its records are all in memory: the walk goes on, when it is resumed, over the
- * map as it is then (an entry deleted before it was reached is not given, one set since is given at the end).
+ * map as it is then (an entry deleted before it was reached is not given; one set since is given when its shard
+ * is not walked yet, or it was set after the walk's place in its shard).
  * A map read back a piece at a time is walked at once, by its views. `fn` ends the walk by answering false.
  */
 function* walkInSlices<V extends S, S>(
@@ -678,8 +686,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
       ? {
           ...snapshot,
           pairsAdded: snapshot.pairsAdded ?? 0,
-          accounts: RecordMap.from(snapshot.accounts, ACCOUNT_SUMMARY),
-          pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY),
+          accounts: RecordMap.from(snapshot.accounts, ACCOUNT_SUMMARY, STATE_SHARDS),
+          pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY, STATE_SHARDS),
         }
       : emptyState();
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
@@ -1675,7 +1683,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   /**
    * Keeps at most {@link MAX_ACCOUNTS} accounts: those seen least recently go (by selection, as
-   * {@link capPairs}), the first stored first among equals; flagged players stay. Their pairs go with them in
+   * {@link capPairs}), the first in the map's order first among equals; flagged players stay. Their pairs go with them in
    * {@link expire}. Whether any went.
    */
   private capAccounts(step: number, latest: number): Generator<void, boolean> {
@@ -1692,7 +1700,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   /**
    * Keeps at most {@link MAX_PAIRS} pairs: first the pairs with no evidence yet go (most of a crowded table's),
-   * then the weakest by score, the older first among equal scores (the order of a stable sort by score). The
+   * then the weakest by score, the first in the map's order first among equal scores. The
    * weakest are found by selection, not by sorting every pair: on a busy platform over 200,000 pairs keep
    * evidence, and this runs every few dozen rounds.
    */

@@ -130,7 +130,7 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
     for (const [k, v] of entries) this.#store(k, v);
   }
 
-  /** The shard of `key` (0 when it has one). */
+  /** The shard of `key` (0 when the map is one `Map`). */
   protected shardIndexOf(key: string): number {
     return this.#shards ? shardOf(key, this.#bits) : 0;
   }

@@ -336,7 +336,25 @@ interface State {
    * the state, so that a restored detector caps when the original does.
    */
   pairsAdded: number;
+  /**
+   * What the detector keeps beside the state between inputs, as its last {@link RiskDetectorImpl.snapshot} left
+   * it (null: none, or not known): the expire left due (the settlement time that left it, and the latest time
+   * seen to begin it with), the latest time seen, and the floors of the accounts' and the pairs' `lastSeen`. A
+   * detector restored from a snapshot goes on as the original does after it. Absent in one stored before.
+   */
+  upkeep?: UpkeepState;
 }
+
+interface UpkeepState {
+  dueAt: number | null;
+  dueLatest: number | null;
+  latestSeen: number | null;
+  accountsFloor: number | null;
+  pairsFloor: number | null;
+}
+
+/** A time as JSON can write it: null for none (an infinity). */
+const stored = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
 
 /**
  * A snapshot as stored (its maps written as objects), or as {@link RiskDetectorImpl.snapshot} returns it. One
@@ -668,10 +686,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private accountsSeenFloor = -Infinity;
   private pairsSeenFloor = -Infinity;
-  /** The settlement time of the round that left an expire due, until {@link upkeep} begins it. */
+  /**
+   * The settlement time of the round that left an expire due, until {@link upkeep} begins it; and when a
+   * snapshot left it due, the latest time seen to begin it with (else the latest when it begins).
+   */
   private expireDueAt: number | undefined;
-  /** The expire begun, until its last slice ({@link expire}). */
-  private expiring: Generator<void, void> | undefined;
+  private expireDueLatest: number | undefined;
+  /** The expire begun, until its last slice ({@link expire}), and the times it was begun with. */
+  private expiring: { job: Generator<void, void>; now: number; latest: number } | undefined;
   /** Whether a slice of {@link expiring} is due: each input earns one ({@link upkeep}). */
   private sliceDue = false;
   /** The latest time an account or a pair was seen (a settlement's, a wallet event's). */
@@ -690,6 +712,14 @@ class RiskDetectorImpl implements RiskDetector<State> {
           pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY, STATE_SHARDS),
         }
       : emptyState();
+    const kept = this.s.upkeep;
+    if (kept) {
+      this.expireDueAt = kept.dueAt ?? undefined;
+      this.expireDueLatest = kept.dueLatest ?? undefined;
+      this.latestSeen = kept.latestSeen ?? -Infinity;
+      this.accountsSeenFloor = kept.accountsFloor ?? -Infinity;
+      this.pairsSeenFloor = kept.pairsFloor ?? -Infinity;
+    }
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
   }
 
@@ -697,13 +727,35 @@ class RiskDetectorImpl implements RiskDetector<State> {
     this.settings = settings;
   }
 
+  /**
+   * The state, after the slice of an expire left due ({@link upkeep}). An expire under way is not finished
+   * first (its walks of hundreds of thousands of accounts and pairs took the gateway 150–600 ms at once, every
+   * alert behind them waiting): it is left due again, begun afresh a slice an input after the snapshot, with
+   * the times it was begun with, as a detector restored from the snapshot begins it. What it did stays done;
+   * its walks' floors are unknown again.
+   */
   snapshot(): State {
-    // The state of a snapshot has no expire half done or left due: they are done now.
-    this.sliceDue = false;
-    for (let job = this.nextExpire(); job; job = this.nextExpire()) {
-      while (!job.next().done);
+    this.upkeep();
+    const running = this.expiring;
+    if (running) {
+      // One left due meanwhile (a thousandth round's) is later: it is the one begun.
+      if (this.expireDueAt === undefined) {
+        this.expireDueAt = running.now;
+        this.expireDueLatest = running.latest;
+      }
       this.expiring = undefined;
+      this.accountsSeenFloor = -Infinity;
+      this.pairsSeenFloor = -Infinity;
     }
+    if (this.expireDueAt !== undefined) this.expireDueLatest ??= this.latestSeen;
+    this.sliceDue = false;
+    this.s.upkeep = {
+      dueAt: stored(this.expireDueAt),
+      dueLatest: stored(this.expireDueLatest),
+      latestSeen: stored(this.latestSeen),
+      accountsFloor: stored(this.accountsSeenFloor),
+      pairsFloor: stored(this.pairsSeenFloor),
+    };
     return this.s;
   }
 
@@ -720,22 +772,25 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * expireDue}, at its settlement time) walks hundreds of thousands of accounts and pairs of a busy platform,
    * over 100 ms: it is done a slice an input, and the alerts of a round wait for no more than one. Which slice
    * comes after which input depends on the inputs only, so the outputs and the state are the same whenever
-   * the upkeep is done; a snapshot ends an expire begun at once.
+   * the upkeep is done; a snapshot begins an expire under way again after it ({@link snapshot}).
    */
   upkeep(): void {
     if (!this.sliceDue) return;
     this.sliceDue = false;
-    if (this.nextExpire()?.next().done) this.expiring = undefined;
+    if (this.nextExpire()?.job.next().done) this.expiring = undefined;
   }
 
   /**
    * The expire under way, or the one left due begun (one left due while another is under way, by a thousandth
    * round, begins after it).
    */
-  private nextExpire(): Generator<void, void> | undefined {
+  private nextExpire(): RiskDetectorImpl['expiring'] {
     if (!this.expiring && this.expireDueAt !== undefined) {
-      this.expiring = this.expire(this.expireDueAt, this.latestSeen);
+      const now = this.expireDueAt;
+      const latest = this.expireDueLatest ?? this.latestSeen;
+      this.expiring = { job: this.expire(now, latest), now, latest };
       this.expireDueAt = undefined;
+      this.expireDueLatest = undefined;
     }
     return this.expiring;
   }
@@ -935,8 +990,10 @@ class RiskDetectorImpl implements RiskDetector<State> {
       this.expiring
         ? this.s.rounds % 1000 === 0
         : expireDue(this.s.rounds, this.s.pairsAdded, this.s.accounts.size)
-    )
+    ) {
       this.expireDueAt = r.settledAt;
+      this.expireDueLatest = undefined;
+    }
     return out;
   }
 

@@ -82,9 +82,7 @@ export interface Detector<Output, Snapshot = unknown> {
   /**
    * Does the upkeep the last input left due (a slice of an expire of old records). The runner calls it once
    * that input's outputs are stored and sent, so that they do not wait for it; left undone, the next `process`
-   * or `snapshot` does it first. The outputs and the state are the same either way. A snapshot taken during a
-   * longer upkeep (an expire of several slices) does not finish it: its state says what is left due, and the
-   * detector, as one restored from it, takes it up again after it.
+   * or `snapshot` does it first. The outputs and the state are the same either way.
    */
   upkeep?(): void;
 }

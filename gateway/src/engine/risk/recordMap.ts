@@ -15,45 +15,12 @@ export interface Summariser<V extends S, S = V> {
   view(stored: Float64Array, key: string): S;
 }
 
-/** The most maps a {@link RecordMap} keeps its records in. */
-export const MAX_SHARDS = 1024;
-
-/**
- * The shard of `key` among 2^`bits` (bits 1 to 10): a hash of its length and its last 8 characters (a
- * detector's keys end with an account id or a pair's second account: what tells them apart), cheaper than a
- * hash of the whole key, which every lookup would pay on top of the `Map`'s own.
- */
-export function shardOf(key: string, bits: number): number {
-  const n = key.length;
-  let h = 0x811c9dc5 ^ n;
-  for (let i = n > 8 ? n - 8 : 0; i < n; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> (32 - bits);
-}
-
-/** The entries of `maps`, one map after the other, each as its own iterator gives them (changes seen as it sees them). */
-function* chained<T>(
-  maps: Map<string, unknown>[],
-  of: (m: Map<string, unknown>) => Iterator<T>,
-): Generator<T, undefined> {
-  for (const m of maps) {
-    const it = of(m);
-    for (let r = it.next(); !r.done; r = it.next()) yield r.value;
-  }
-  return undefined;
-}
-
 /**
  * A map of records by string key that is written to JSON as an object (`toJSON`), key order kept. The
  * detector's largest collections (every account of the window, every pair) are kept in these: a `Map` looks
  * up, adds and deletes at a steady cost and is walked in insertion order without a copy of its keys, where an
  * object of hundreds of thousands of keys falls into dictionary mode and every `for…in` collects and sorts
  * them all first. The stored snapshot is the same JSON as when they were objects.
- *
- * A large one is kept in `shards` maps (a power of two; 1, the `Map` itself, unless asked), a key's shard
- * picked by {@link shardOf}: a `Map` rebuilds its whole table when it grows past its capacity or shrinks below a
- * quarter of it, one `set` or `delete` of a few hundred thousand entries stopping everything for 70–170 ms;
- * in 64 shards a rebuild moves a 64th of them. Its order is then the shards' one after the other, each in the
- * order its keys were set: the same for the same sets and deletes, and for a map read back from its JSON.
  *
  * Its {@link Summariser} (what a snapshot keeps beside each key) is given where it is made: the constructor, or
  * {@link RecordMap.from} for a map read back from a snapshot, which has none of its own.
@@ -65,34 +32,28 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
    * they were.
    */
   #frozen: { keys: string[]; before: Map<string, V> } | undefined;
-  /** The maps of its records when more than one, and the bits of {@link shardOf} that pick one; else the `Map` itself holds them. */
-  #shards: Map<string, V>[] | undefined;
-  #bits = 0;
 
-  constructor(entries?: Iterable<readonly [string, V]> | null, summary?: Summariser<V, S>, shards = 1) {
+  constructor(entries?: Iterable<readonly [string, V]> | null, summary?: Summariser<V, S>) {
     // Set after super(): the Map constructor's own sets would call ours before its fields exist.
     super();
     this.#summary = summary;
-    this.shardIn(shards);
-    if (entries) for (const [k, v] of entries) this.#store(k, v);
+    if (entries) for (const [k, v] of entries) super.set(k, v);
   }
 
   /**
    * The map of these records; a {@link RecordMap} is taken as it is (a snapshot read back is not copied), and
-   * given `summary` if it has none (a different one is an error) and kept in `shards` maps when given.
+   * given `summary` if it has none (a different one is an error).
    */
   static from<V extends S, S = V>(
     record: Record<string, V> | Map<string, V> | undefined,
     summary?: Summariser<V, S>,
-    shards?: number,
   ): RecordMap<V, S> {
     if (record instanceof RecordMap) {
       const map = record as RecordMap<V, S>;
       if (summary) map.summarisedBy(summary);
-      if (shards !== undefined) map.shardIn(shards);
       return map;
     }
-    const map = new RecordMap<V, S>(record instanceof Map ? record : null, summary, shards);
+    const map = new RecordMap<V, S>(record instanceof Map ? record : null, summary);
     if (!(record instanceof Map)) for (const k in record) map.set(k, record[k]!);
     return map;
   }
@@ -106,60 +67,6 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
     if (this.#summary && this.#summary !== summary)
       throw new Error(`a map summarised by "${this.#summary.id}" given "${summary.id}"`);
     this.#summary = summary;
-  }
-
-  /** How many maps its records are kept in. */
-  get shards(): number {
-    return this.#shards?.length ?? 1;
-  }
-
-  /**
-   * Keeps its records in `shards` maps from now on (a power of two up to {@link MAX_SHARDS}), moved in the
-   * map's order: each shard's order is then what it would be had they been set in the new shards. Fails while
-   * the map is frozen.
-   */
-  protected shardIn(shards: number): void {
-    if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS || (shards & (shards - 1)) !== 0)
-      throw new Error(`a record map in ${shards} shards: a power of two up to ${MAX_SHARDS} is needed`);
-    if (shards === this.shards) return;
-    if (this.#frozen) throw new Error('the map is frozen (a snapshot is being written): its shards stay');
-    const entries = Array.from(this.#entries());
-    super.clear();
-    this.#shards = shards === 1 ? undefined : Array.from({ length: shards }, () => new Map<string, V>());
-    this.#bits = Math.log2(shards);
-    for (const [k, v] of entries) this.#store(k, v);
-  }
-
-  /** The shard of `key` (0 when the map is one `Map`). */
-  protected shardIndexOf(key: string): number {
-    return this.#shards ? shardOf(key, this.#bits) : 0;
-  }
-
-  /** The entries of shard `i` in their order, as its own iterator gives them (the map's order is shard after shard). */
-  protected shardEntries(i: number): MapIterator<[string, V]> {
-    const shards = this.#shards;
-    return shards ? shards[i]!.entries() : super.entries();
-  }
-
-  #fetch(key: string): V | undefined {
-    const shards = this.#shards;
-    return shards ? shards[shardOf(key, this.#bits)]!.get(key) : super.get(key);
-  }
-
-  #store(key: string, value: V): void {
-    const shards = this.#shards;
-    if (shards) shards[shardOf(key, this.#bits)]!.set(key, value);
-    else super.set(key, value);
-  }
-
-  #entries(): MapIterator<[string, V]> {
-    const shards = this.#shards;
-    return shards ? (chained(shards, (m) => m.entries()) as MapIterator<[string, V]>) : super.entries();
-  }
-
-  #keys(): MapIterator<string> {
-    const shards = this.#shards;
-    return shards ? (chained(shards, (m) => m.keys()) as MapIterator<string>) : super.keys();
   }
 
   /**
@@ -194,9 +101,9 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
    */
   freeze(): Iterable<[string, V]> {
     if (this.#frozen) throw new Error('the map is frozen already (a snapshot is being written)');
-    const frozen = { keys: Array.from(this.#keys()), before: new Map<string, V>() };
+    const frozen = { keys: Array.from(super.keys()), before: new Map<string, V>() };
     this.#frozen = frozen;
-    const get = (key: string) => this.#fetch(key);
+    const get = (key: string) => super.get(key);
     return {
       *[Symbol.iterator]() {
         for (const key of frozen.keys) {
@@ -219,65 +126,28 @@ export class RecordMap<V extends S, S = V> extends Map<string, V> {
   #keep(key: string, copy: boolean): void {
     const frozen = this.#frozen;
     if (!frozen || frozen.before.has(key)) return;
-    const v = this.#fetch(key);
+    const v = super.get(key);
     if (v !== undefined) frozen.before.set(key, copy ? (copyData(v, key) as V) : v);
   }
 
   override get(key: string): V | undefined {
     if (this.#frozen) this.#keep(key, true);
-    return this.#fetch(key);
-  }
-
-  override has(key: string): boolean {
-    const shards = this.#shards;
-    return shards ? shards[shardOf(key, this.#bits)]!.has(key) : super.has(key);
+    return super.get(key);
   }
 
   override set(key: string, value: V): this {
     if (this.#frozen) this.#keep(key, false);
-    this.#store(key, value);
-    return this;
+    return super.set(key, value);
   }
 
   override delete(key: string): boolean {
     if (this.#frozen) this.#keep(key, false);
-    const shards = this.#shards;
-    return shards ? shards[shardOf(key, this.#bits)]!.delete(key) : super.delete(key);
+    return super.delete(key);
   }
 
   override clear(): void {
-    if (this.#frozen) for (const key of this.#keys()) this.#keep(key, false);
-    for (const m of this.#shards ?? []) m.clear();
+    if (this.#frozen) for (const key of super.keys()) this.#keep(key, false);
     super.clear();
-  }
-
-  override get size(): number {
-    const shards = this.#shards;
-    if (!shards) return super.size;
-    let n = 0;
-    for (const m of shards) n += m.size;
-    return n;
-  }
-
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    return this.#entries();
-  }
-
-  override entries(): MapIterator<[string, V]> {
-    return this.#entries();
-  }
-
-  override keys(): MapIterator<string> {
-    return this.#keys();
-  }
-
-  override values(): MapIterator<V> {
-    const shards = this.#shards;
-    return shards ? (chained(shards, (m) => m.values()) as MapIterator<V>) : super.values();
-  }
-
-  override forEach(fn: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.#entries()) fn.call(thisArg, v, k, this);
   }
 
   toJSON(): Record<string, V> {

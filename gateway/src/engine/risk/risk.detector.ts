@@ -53,13 +53,6 @@ const MAX_PAIRS = 200_000;
 export const EXPIRE_SLICES_A_WALK = 24;
 const MIN_EXPIRE_STEP = 10_000;
 /**
- * The accounts and the pairs are each kept in this many maps ({@link RecordMap}): one `Map` of 420,000 pairs
- * rebuilt its table in a single `set` or `delete` of the round in progress, 73–169 ms on bench-live's gateway;
- * a shard holds a 64th. Among records at the cap's bar, the first in the map's order (shard after shard, each
- * in the order its records came) go first.
- */
-const STATE_SHARDS = 64;
-/**
  * The most accounts kept. A platform whose players within `windowHours` outnumber it (hundreds of thousands
  * of players over three days) keeps those seen last: an account seen least recently goes first (a flagged
  * player is kept), and starts afresh if it comes back, counted as a new test (the bar only rises). Without
@@ -336,25 +329,7 @@ interface State {
    * the state, so that a restored detector caps when the original does.
    */
   pairsAdded: number;
-  /**
-   * What the detector keeps beside the state between inputs, as its last {@link RiskDetectorImpl.snapshot} left
-   * it (null: none, or not known): the expire left due (the settlement time that left it, and the latest time
-   * seen to begin it with), the latest time seen, and the floors of the accounts' and the pairs' `lastSeen`. A
-   * detector restored from a snapshot goes on as the original does after it. Absent in one stored before.
-   */
-  upkeep?: UpkeepState;
 }
-
-interface UpkeepState {
-  dueAt: number | null;
-  dueLatest: number | null;
-  latestSeen: number | null;
-  accountsFloor: number | null;
-  pairsFloor: number | null;
-}
-
-/** A time as JSON can write it: null for none (an infinity). */
-const stored = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
 
 /**
  * A snapshot as stored (its maps written as objects), or as {@link RiskDetectorImpl.snapshot} returns it. One
@@ -375,8 +350,8 @@ const memberOf = (key: string): GroupMember => {
 
 function emptyState(): State {
   return {
-    accounts: new RecordMap(null, ACCOUNT_SUMMARY, STATE_SHARDS),
-    pairs: new RecordMap(null, PAIR_SUMMARY, STATE_SHARDS),
+    accounts: new RecordMap(null, ACCOUNT_SUMMARY),
+    pairs: new RecordMap(null, PAIR_SUMMARY),
     rings: {},
     road: {},
     flagged: {},
@@ -527,8 +502,7 @@ export function selectKth(xs: Float64Array, k: number): number {
 /**
  * Calls `fn` with each entry of `map` in its order, as {@link RecordMap.forEachView} does, pausing (a `yield`)
  * after every `step` entries when its records are all in memory: the walk goes on, when it is resumed, over the
- * map as it is then (an entry deleted before it was reached is not given; one set since is given when its shard
- * is not walked yet, or it was set after the walk's place in its shard).
+ * map as it is then (an entry deleted before it was reached is not given, one set since is given at the end).
  * A map read back a piece at a time is walked at once, by its views. `fn` ends the walk by answering false.
  */
 function* walkInSlices<V extends S, S>(
@@ -686,14 +660,10 @@ class RiskDetectorImpl implements RiskDetector<State> {
    */
   private accountsSeenFloor = -Infinity;
   private pairsSeenFloor = -Infinity;
-  /**
-   * The settlement time of the round that left an expire due, until {@link upkeep} begins it; and when a
-   * snapshot left it due, the latest time seen to begin it with (else the latest when it begins).
-   */
+  /** The settlement time of the round that left an expire due, until {@link upkeep} begins it. */
   private expireDueAt: number | undefined;
-  private expireDueLatest: number | undefined;
-  /** The expire begun, until its last slice ({@link expire}), and the times it was begun with. */
-  private expiring: { job: Generator<void, void>; now: number; latest: number } | undefined;
+  /** The expire begun, until its last slice ({@link expire}). */
+  private expiring: Generator<void, void> | undefined;
   /** Whether a slice of {@link expiring} is due: each input earns one ({@link upkeep}). */
   private sliceDue = false;
   /** The latest time an account or a pair was seen (a settlement's, a wallet event's). */
@@ -708,18 +678,10 @@ class RiskDetectorImpl implements RiskDetector<State> {
       ? {
           ...snapshot,
           pairsAdded: snapshot.pairsAdded ?? 0,
-          accounts: RecordMap.from(snapshot.accounts, ACCOUNT_SUMMARY, STATE_SHARDS),
-          pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY, STATE_SHARDS),
+          accounts: RecordMap.from(snapshot.accounts, ACCOUNT_SUMMARY),
+          pairs: RecordMap.from(snapshot.pairs, PAIR_SUMMARY),
         }
       : emptyState();
-    const kept = this.s.upkeep;
-    if (kept) {
-      this.expireDueAt = kept.dueAt ?? undefined;
-      this.expireDueLatest = kept.dueLatest ?? undefined;
-      this.latestSeen = kept.latestSeen ?? -Infinity;
-      this.accountsSeenFloor = kept.accountsFloor ?? -Infinity;
-      this.pairsSeenFloor = kept.pairsFloor ?? -Infinity;
-    }
     for (const ring of Object.values(this.s.rings)) this.indexRing(ring);
   }
 
@@ -727,35 +689,13 @@ class RiskDetectorImpl implements RiskDetector<State> {
     this.settings = settings;
   }
 
-  /**
-   * The state, after the slice of an expire left due ({@link upkeep}). An expire under way is not finished
-   * first (its walks of hundreds of thousands of accounts and pairs took the gateway 150–600 ms at once, every
-   * alert behind them waiting): it is left due again, begun afresh a slice an input after the snapshot, with
-   * the times it was begun with, as a detector restored from the snapshot begins it. What it did stays done;
-   * its walks' floors are unknown again.
-   */
   snapshot(): State {
-    this.upkeep();
-    const running = this.expiring;
-    if (running) {
-      // One left due meanwhile (a thousandth round's) is later: it is the one begun.
-      if (this.expireDueAt === undefined) {
-        this.expireDueAt = running.now;
-        this.expireDueLatest = running.latest;
-      }
-      this.expiring = undefined;
-      this.accountsSeenFloor = -Infinity;
-      this.pairsSeenFloor = -Infinity;
-    }
-    if (this.expireDueAt !== undefined) this.expireDueLatest ??= this.latestSeen;
+    // The state of a snapshot has no expire half done or left due: they are done now.
     this.sliceDue = false;
-    this.s.upkeep = {
-      dueAt: stored(this.expireDueAt),
-      dueLatest: stored(this.expireDueLatest),
-      latestSeen: stored(this.latestSeen),
-      accountsFloor: stored(this.accountsSeenFloor),
-      pairsFloor: stored(this.pairsSeenFloor),
-    };
+    for (let job = this.nextExpire(); job; job = this.nextExpire()) {
+      while (!job.next().done);
+      this.expiring = undefined;
+    }
     return this.s;
   }
 
@@ -772,25 +712,22 @@ class RiskDetectorImpl implements RiskDetector<State> {
    * expireDue}, at its settlement time) walks hundreds of thousands of accounts and pairs of a busy platform,
    * over 100 ms: it is done a slice an input, and the alerts of a round wait for no more than one. Which slice
    * comes after which input depends on the inputs only, so the outputs and the state are the same whenever
-   * the upkeep is done; a snapshot begins an expire under way again after it ({@link snapshot}).
+   * the upkeep is done; a snapshot ends an expire begun at once.
    */
   upkeep(): void {
     if (!this.sliceDue) return;
     this.sliceDue = false;
-    if (this.nextExpire()?.job.next().done) this.expiring = undefined;
+    if (this.nextExpire()?.next().done) this.expiring = undefined;
   }
 
   /**
    * The expire under way, or the one left due begun (one left due while another is under way, by a thousandth
    * round, begins after it).
    */
-  private nextExpire(): RiskDetectorImpl['expiring'] {
+  private nextExpire(): Generator<void, void> | undefined {
     if (!this.expiring && this.expireDueAt !== undefined) {
-      const now = this.expireDueAt;
-      const latest = this.expireDueLatest ?? this.latestSeen;
-      this.expiring = { job: this.expire(now, latest), now, latest };
+      this.expiring = this.expire(this.expireDueAt, this.latestSeen);
       this.expireDueAt = undefined;
-      this.expireDueLatest = undefined;
     }
     return this.expiring;
   }
@@ -990,10 +927,8 @@ class RiskDetectorImpl implements RiskDetector<State> {
       this.expiring
         ? this.s.rounds % 1000 === 0
         : expireDue(this.s.rounds, this.s.pairsAdded, this.s.accounts.size)
-    ) {
+    )
       this.expireDueAt = r.settledAt;
-      this.expireDueLatest = undefined;
-    }
     return out;
   }
 
@@ -1740,7 +1675,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   /**
    * Keeps at most {@link MAX_ACCOUNTS} accounts: those seen least recently go (by selection, as
-   * {@link capPairs}), the first in the map's order first among equals; flagged players stay. Their pairs go with them in
+   * {@link capPairs}), the first stored first among equals; flagged players stay. Their pairs go with them in
    * {@link expire}. Whether any went.
    */
   private capAccounts(step: number, latest: number): Generator<void, boolean> {
@@ -1757,7 +1692,7 @@ class RiskDetectorImpl implements RiskDetector<State> {
 
   /**
    * Keeps at most {@link MAX_PAIRS} pairs: first the pairs with no evidence yet go (most of a crowded table's),
-   * then the weakest by score, the first in the map's order first among equal scores. The
+   * then the weakest by score, the older first among equal scores (the order of a stable sort by score). The
    * weakest are found by selection, not by sorting every pair: on a busy platform over 200,000 pairs keep
    * evidence, and this runs every few dozen rounds.
    */

@@ -29,12 +29,11 @@ const summary: Summariser<R> = {
   of: (v, out) => out.set([v.n, v.x]),
   view: (stored) => ({ n: stored[0]!, x: stored[1]! }),
 };
-/** Map `m` of a stored text, read back a piece at a time and given {@link summary} (and `shards`). */
-const readLazy = async (text: string, shards?: number) =>
+/** Map `m` of a stored text, read back a piece at a time and given {@link summary}. */
+const readLazy = async (text: string) =>
   RecordMap.from(
     ((await readSnapshotPieces(text, noPause)) as { m: LazyRecordMap<R> }).m,
     summary,
-    shards,
   ) as LazyRecordMap<R>;
 
 describe('snapshot pieces', () => {
@@ -224,23 +223,16 @@ describe('snapshot pieces', () => {
       seed = (seed * 48271) % 2147483647;
       return seed / 2147483647;
     };
-    for (let round = 0; round < 24; round++) {
-      // Every other round, stored with a summary; two rounds in three, kept in shards (RecordMap), stored from
-      // shards or from one map.
-      const shards = round % 3 === 0 ? 1 : 16;
-      const stored = new RecordMap<R>(
-        null,
-        round % 2 === 0 ? undefined : summary,
-        round % 4 === 3 ? 1 : shards,
-      );
+    for (let round = 0; round < 20; round++) {
+      // Every other round, stored with a summary.
+      const stored = new RecordMap<R>(null, round % 2 === 0 ? undefined : summary);
       const n = 500 + Math.floor(rand() * 1500);
       for (let i = 0; i < n; i++) stored.set(`k${Math.floor(rand() * n * 1.5)}`, { n: i, x: 0.5 - i / 3 });
       const written = (await writeSnapshotPieces({ m: stored }, noPause))!;
       // Rounds 2, 3, 6, 7, …: the same text stored before the index.
       const text = Math.floor(round / 2) % 2 === 1 ? asV2(written) : written;
-      const whole = new RecordMap(stored, summary, shards);
-      const lazy = await readLazy(text, shards);
-      expect([lazy.shards, whole.shards]).toEqual([shards, shards]);
+      const whole = new RecordMap(stored, summary);
+      const lazy = await readLazy(text);
       expect(lazy.walksWithoutReading).toBe(round % 2 === 1);
       /** A walk by views that deletes some of what it meets: what it met, and deleted. */
       const walk = (map: RecordMap<R>, drop: number) => {
@@ -303,7 +295,6 @@ describe('snapshot pieces', () => {
     const m = new RecordMap<R>(
       Array.from({ length: 2500 }, (_, i) => [`k${i}é`, { n: i, x: i / 7 }]),
       summary,
-      4,
     );
     const value = { m, other: { a: '界' } };
     const written = (await writeSnapshotParts(value, noPause))!;

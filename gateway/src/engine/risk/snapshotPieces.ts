@@ -623,43 +623,32 @@ export class LazyRecordMap<V extends S, S = V> extends RecordMap<V, S> {
       super.forEachView(fn);
       return;
     }
-    // In the map's order, shard by shard (RecordMap): in each, the entries taken into the map itself, the
-    // stored ones after them (by their stored summaries when not read yet), then those added since.
-    const { gone, early, added, blockSummaries } = this;
-    const shards = this.shards;
-    const first = this.next;
-    const entries = this.index!.starts.length;
-    const keys: string[] = [];
-    const stored = Array.from({ length: shards }, () => [] as number[]);
-    for (let at = first; at < entries; at++)
-      if (gone[at] === 0 || early.size > 0) {
-        const key = this.keyAt(at);
-        keys[at - first] = key;
-        stored[this.shardIndexOf(key)]!.push(at);
-      }
-    const later = Array.from({ length: shards }, () => [] as string[]);
-    for (const k of added.keys()) later[this.shardIndexOf(k)]!.push(k);
+    // In the map's order: the entries taken into the map itself, the stored ones after them (by their stored
+    // summaries when not read yet), then those added since.
+    for (const [k, v] of super.entries()) fn(k, v);
     const width = summary.width;
     const out = new Float64Array(width);
-    for (let shard = 0; shard < shards; shard++) {
-      for (const [k, v] of this.shardEntries(shard)) fn(k, v);
+    const { gone, early, blockSummaries } = this;
+    const entries = this.index!.starts.length;
+    for (let at = this.next; at < entries; at++) {
       // A walk's `fn` may delete what it has not reached: ask again for each entry.
-      for (const at of stored[shard]!) {
-        if (this.text === undefined) return;
-        const key = keys[at - first]!;
-        if (gone[at] === 0) {
-          const block = this.blockAt(at);
-          const numbers = blockSummaries[block]!.numbers;
-          const from = this.rowAt(at, block) * width;
-          for (let i = 0; i < width; i++) {
-            const x = numbers[from + i];
-            out[i] = typeof x === 'number' ? x : Number(x);
-          }
-          fn(key, summary.view(out, key));
-        } else if (early.has(key)) fn(key, early.get(key)!);
+      if (this.text === undefined) break;
+      if (gone[at] === 0) {
+        const block = this.blockAt(at);
+        const numbers = blockSummaries[block]!.numbers;
+        const from = this.rowAt(at, block) * width;
+        for (let i = 0; i < width; i++) {
+          const x = numbers[from + i];
+          out[i] = typeof x === 'number' ? x : Number(x);
+        }
+        const key = this.keyAt(at);
+        fn(key, summary.view(out, key));
+      } else if (early.size > 0) {
+        const key = this.keyAt(at);
+        if (early.has(key)) fn(key, early.get(key)!);
       }
-      for (const k of later[shard]!) if (added.has(k)) fn(k, added.get(k)!);
     }
+    for (const [k, v] of this.added) fn(k, v);
   }
 
   /** The stored row at `at` (`[shape, key, …values]`). */

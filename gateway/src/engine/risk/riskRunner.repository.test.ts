@@ -6,6 +6,7 @@ import {
   CheckpointMovedError,
   RiskRunnerRepository,
   pieceEnds,
+  piecesOfParts,
   type ChunkCommit,
 } from './riskRunner.repository';
 import { START_POSITION } from './riskPosition';
@@ -36,6 +37,21 @@ describe('pieceEnds', () => {
     expect(pieces.join('')).toBe(pairs);
     for (const p of pieces) expect(Buffer.from(p, 'utf8').toString('utf8')).toBe(p);
     expect(pieceEnds('', 4)).toEqual([]);
+  });
+});
+
+describe('piecesOfParts', () => {
+  it('joins the parts that fit into a piece, cuts a longer one as pieceEnds does, and gives the text joined', () => {
+    const parts = ['ab\n', 'cd\n', 'efghij\n', 'k\n', 'lmnopqrstuvwxyz\n', '😀😀😀😀', 'x\n'];
+    const pieces = [...piecesOfParts(parts, 8)];
+    expect(pieces.join('')).toBe(parts.join(''));
+    expect(pieces).toEqual(['ab\ncd\n', 'efghij\n', 'k\n', 'lmnopqrs', 'tuvwxyz\n', '😀😀😀😀', 'x\n']);
+    for (const p of pieces) {
+      expect(p.length).toBeLessThanOrEqual(8);
+      expect(Buffer.from(p, 'utf8').toString('utf8')).toBe(p);
+    }
+    expect([...piecesOfParts(['😀😀😀'], 3)]).toEqual(['😀', '😀', '😀']);
+    expect([...piecesOfParts([], 8)]).toEqual([]);
   });
 });
 
@@ -93,37 +109,24 @@ describe('risk runner repository: a long snapshot in pieces', () => {
     expect((await repo.snapshot('all'))?.state).toBe('{"n":3}');
   });
 
-  it('stores a state given in parts as the pieces of their text, as they come, never joined whole', async () => {
-    const repo = new RiskRunnerRepository(test.store, 8);
-    const texts = async (stored: string) => {
-      const [generation, count] = stored.slice('#stored-in-pieces '.length).split(' ');
-      const rows = (
-        await sql<{
-          text: string;
-        }>`select text from risk_snapshot_piece where generation = ${generation!} order by n`.execute(
-          test.store.db,
-        )
-      ).rows.map((r) => r.text);
-      expect(rows.length).toBe(Number(count));
-      return rows;
-    };
-    // Parts that fit go into a piece together; a longer one is cut at a line's end, else never inside a pair.
-    const parts = ['ab\n', 'cd\n', 'efghij\n', 'k\n', 'lmnopqrstuvwxyz\n', '😀😀😀😀', 'x\n'];
-    const pieces = await texts(await repo.writePieces('all', parts));
-    expect(pieces).toEqual(['ab\ncd\n', 'efghij\n', 'k\n', 'lmnopqrs', 'tuvwxyz\n', '😀😀😀😀', 'x\n']);
-    // A piece is stored once it is full, before the parts after it come.
-    const writer = repo.pieceWriter('all');
-    await writer.add('abcdef\n');
-    expect((await sql`select n from risk_snapshot_piece`.execute(test.store.db)).rows.length).toBe(7);
-    await writer.add('ghijk\n');
-    expect((await sql`select n from risk_snapshot_piece`.execute(test.store.db)).rows.length).toBe(8);
-    expect(await texts(await writer.finish())).toEqual(['abcdef\n', 'ghijk\n']);
-    // A state that fits in one piece is stored as it is, joined.
-    expect(await repo.writePieces('all', ['ab\n', 'cd\n'])).toBe('ab\ncd\n');
-    // The runner's: a state of 40 lines a part, read back whole through a commit.
-    const big = new RiskRunnerRepository(test.store, 64);
+  it('stores a state given in parts as the pieces of their text, never joined whole', async () => {
+    const repo = new RiskRunnerRepository(test.store, 64);
     const text = state('p');
-    expect((await texts(await big.writePieces('all', text.match(/[^\n]*\n/g)!))).join('')).toBe(text);
+    const parts = text.match(/[^\n]*\n/g)!;
+    expect(await repo.writePieces('all', parts.slice(0, 2))).toBe(parts.slice(0, 2).join(''));
+    const stored = await repo.writePieces('all', parts);
+    const [generation, count] = stored.split(' ').slice(-2);
+    const rows = (
+      await sql<{
+        n: number;
+        text: string;
+      }>`select n, text from risk_snapshot_piece where generation = ${generation!} order by n`.execute(
+        test.store.db,
+      )
+    ).rows;
+    expect(rows.length).toBe(Number(count));
+    expect(rows.map((r) => r.text).join('')).toBe(text);
+    for (const r of rows) expect(r.text.length).toBeLessThanOrEqual(64);
   });
 
   it('drops, when the snapshot is read, the pieces of a generation that was never committed', async () => {

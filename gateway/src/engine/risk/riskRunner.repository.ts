@@ -63,6 +63,33 @@ export function pieceEnds(text: string, size: number): number[] {
   return ends;
 }
 
+/**
+ * The pieces of a text given in parts, each at most `size` characters: consecutive parts joined while they fit,
+ * a part longer than that cut where {@link pieceEnds} cuts it. Joined, the text.
+ */
+export function* piecesOfParts(parts: readonly string[], size: number): Generator<string, void> {
+  let group: string[] = [];
+  let chars = 0;
+  for (const part of parts) {
+    if (chars + part.length > size && group.length > 0) {
+      yield group.join('');
+      group = [];
+      chars = 0;
+    }
+    if (part.length <= size) {
+      group.push(part);
+      chars += part.length;
+      continue;
+    }
+    let at = 0;
+    for (const end of pieceEnds(part, size)) {
+      yield part.slice(at, end);
+      at = end;
+    }
+  }
+  if (group.length > 0) yield group.join('');
+}
+
 /** A checkpoint: the position of the last input whose outputs are stored, and how many inputs that makes. */
 export interface RunnerCheckpoint {
   position: RiskPosition;
@@ -186,59 +213,24 @@ export class RiskRunnerRepository {
   /**
    * Stores a long state's pieces, each in its own statement, and gives what `risk_snapshot.state` holds, to be
    * stored by a {@link commitChunk} (its `stored`): until then they are no one's, and dropped at the next
-   * {@link snapshot} read. The state may come in parts (its text, joined): see {@link pieceWriter}.
+   * {@link snapshot} read. The state may come in parts (its text, joined): parts that fit go into a piece together,
+   * a longer one is cut ({@link pieceEnds}), and the whole text is never made.
    */
   async writePieces(partition: string, state: string | readonly string[]): Promise<string> {
-    const writer = this.pieceWriter(partition);
-    for (const part of typeof state === 'string' ? [state] : state) await writer.add(part);
-    return writer.finish();
-  }
-
-  /**
-   * {@link writePieces} of a state given a part at a time, as it is written: a piece is stored once the parts
-   * that fit in it came (a longer part is cut where {@link pieceEnds} cuts), so the whole text is never made
-   * nor held. `finish` gives what `risk_snapshot.state` holds: the text itself when it fits in one piece.
-   */
-  pieceWriter(partition: string): { add(part: string): Promise<void>; finish(): Promise<string> } {
-    const size = this.pieceChars;
-    let group: string[] = [];
+    const parts = typeof state === 'string' ? [state] : state;
     let chars = 0;
-    let generation: string | undefined;
+    for (const part of parts) chars += part.length;
+    if (chars <= this.pieceChars) return parts.join('');
+    const generation = randomBytes(8).toString('hex');
     let n = 0;
-    const store = async (text: string) => {
-      generation ??= randomBytes(8).toString('hex');
+    for (const text of piecesOfParts(parts, this.pieceChars)) {
       await this.db
         .insertInto('risk_snapshot_piece')
         .values({ partition, generation, n: n++, text })
         .execute();
       await yieldToIo();
-    };
-    const flush = async () => {
-      const text = group.join('');
-      group = [];
-      chars = 0;
-      await store(text);
-    };
-    return {
-      add: async (part) => {
-        if (chars + part.length > size && group.length > 0) await flush();
-        if (part.length <= size) {
-          group.push(part);
-          chars += part.length;
-          return;
-        }
-        let at = 0;
-        for (const end of pieceEnds(part, size)) {
-          await store(part.slice(at, end));
-          at = end;
-        }
-      },
-      finish: async () => {
-        if (generation === undefined) return group.join('');
-        if (group.length > 0) await flush();
-        return `${PIECES_MARK}${generation} ${n}`;
-      },
-    };
+    }
+    return `${PIECES_MARK}${generation} ${n}`;
   }
 
   /** Drops the pieces of `partition` of the generations `drop` names, one statement a piece. */

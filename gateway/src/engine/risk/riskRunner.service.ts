@@ -470,15 +470,7 @@ export class RiskRunner<Output, Snapshot> {
       },
     };
     // Taken here, before the next input: writeSnapshotParts copies and freezes the state before it returns.
-    // Its pieces are stored as they fill, while it is written: not held whole until the end. The time in the
-    // store (its turn at the connection included) is not the writing's: left out of its busy time, as before.
-    const pieces = this.repo.pieceWriter(this.partition);
-    const toStore = async (part: string) => {
-      const p0 = performance.now();
-      await pieces.add(part);
-      paused += performance.now() - p0;
-    };
-    const text = writeSnapshotParts(leading.detector.snapshot(), slices, toStore);
+    const text = writeSnapshotParts(leading.detector.snapshot(), slices);
     behind.done = (async () => {
       const written = await text;
       behind.busyMs = performance.now() - t0 - paused;
@@ -487,7 +479,7 @@ export class RiskRunner<Output, Snapshot> {
         return;
       }
       behind.bytes = written.bytes;
-      behind.state = await pieces.finish();
+      behind.state = await this.repo.writePieces(this.partition, written.parts);
       void this.catchUp();
     })().catch((err: unknown) => {
       // The stored snapshot stays as it was; the next is taken when due again.

@@ -81,36 +81,25 @@ export async function writeSnapshotPieces(
   return (await writeSnapshotParts(value, options))?.parts.join('');
 }
 
-/**
- * A stored text in parts (joined, the text), a block of a map's records a part, unless they went to a sink as
- * they came (then none here); its length in UTF-8.
- */
+/** A stored text in parts (joined, the text), a block of a map's records a part; its length in UTF-8. */
 export interface SnapshotParts {
   parts: string[];
   bytes: number;
 }
 
-/** Takes each part of a text as it is written, in order; the writing waits for it. */
-export type PartSink = (part: string) => Promise<void> | void;
-
 /**
- * {@link writeSnapshotPieces}'s text in parts, as it is written, each given to `sink` when there is one (the
- * store's pieces, written as they fill) and else kept: a snapshot of a busy platform (60 million characters
- * in a million lines) is never joined into one text, which took the gateway's thread 100–250 ms at once,
- * nor its UTF-8 length counted at once (30 ms), nor held whole until it is stored (every scavenge meanwhile
- * copied what it had written so far).
+ * {@link writeSnapshotPieces}'s text in parts, as it is written: a snapshot of a busy platform (60 million
+ * characters in a million lines) is never joined into one text, which took the gateway's thread 100–250 ms
+ * at once, nor its UTF-8 length counted at once (30 ms); the store keeps it in pieces anyway.
  */
-export async function writeSnapshotParts(
+export function writeSnapshotParts(
   value: unknown,
   options: SliceOptions,
-  sink?: PartSink,
 ): Promise<SnapshotParts | undefined> {
-  if (!isRecord(value)) {
-    const text = await stringifySliced(copyData(value), options);
-    if (text === undefined) return undefined;
-    if (sink) await sink(text);
-    return { parts: sink ? [] : [text], bytes: Buffer.byteLength(text) };
-  }
+  if (!isRecord(value))
+    return stringifySliced(copyData(value), options).then((text) =>
+      text === undefined ? undefined : { parts: [text], bytes: Buffer.byteLength(text) },
+    );
   const order = Object.keys(value);
   const maps = order.filter((k) => value[k] instanceof RecordMap);
   const rest: Record<string, unknown> = {};
@@ -123,9 +112,12 @@ export async function writeSnapshotParts(
       frozen.push(map);
       return { name, map, entries: it };
     });
-    return await writePieces({ order, maps, rest }, entries, options, sink);
-  } finally {
+    return writePieces({ order, maps, rest }, entries, options).finally(() => {
+      for (const map of frozen) map.thaw();
+    });
+  } catch (err) {
     for (const map of frozen) map.thaw();
+    throw err;
   }
 }
 
@@ -134,21 +126,19 @@ async function writePieces(
   top: Head,
   maps: { name: string; map: RecordMap<unknown>; entries: Iterable<[string, unknown]> }[],
   options: SliceOptions,
-  sink: PartSink | undefined,
 ): Promise<SnapshotParts> {
   const head = await stringifySliced(top, options);
   const parts: string[] = [];
   let bytes = 0;
   let lines: string[] = [];
-  const part = async () => {
+  const part = () => {
     const text = lines.join('');
     lines = [];
+    parts.push(text);
     bytes += Buffer.byteLength(text);
-    if (sink) await sink(text);
-    else parts.push(text);
   };
   lines.push(HEADER, head!, '\n');
-  await part();
+  part();
   // Where the next line starts (in UTF-16 code units, as the text read back is indexed).
   let length = HEADER.length + head!.length + 1;
   const line = (text: string) => {
@@ -172,7 +162,7 @@ async function writePieces(
         index.entry(row[1] as string, length);
         line(JSON.stringify(row));
       }
-      await part();
+      part();
       shapes = [];
       rows = [];
       summaries = [];
@@ -210,7 +200,7 @@ async function writePieces(
     if (slice.due) await slice.pause();
   }
   lines.push(INDEX, JSON.stringify(indexes), '\n');
-  await part();
+  part();
   return { parts, bytes };
 }
 

@@ -6,7 +6,6 @@ import {
   CheckpointMovedError,
   RiskRunnerRepository,
   pieceEnds,
-  piecesOfParts,
   type ChunkCommit,
 } from './riskRunner.repository';
 import { START_POSITION } from './riskPosition';
@@ -37,21 +36,6 @@ describe('pieceEnds', () => {
     expect(pieces.join('')).toBe(pairs);
     for (const p of pieces) expect(Buffer.from(p, 'utf8').toString('utf8')).toBe(p);
     expect(pieceEnds('', 4)).toEqual([]);
-  });
-});
-
-describe('piecesOfParts', () => {
-  it('joins the parts that fit into a piece, cuts a longer one as pieceEnds does, and gives the text joined', () => {
-    const parts = ['ab\n', 'cd\n', 'efghij\n', 'k\n', 'lmnopqrstuvwxyz\n', '😀😀😀😀', 'x\n'];
-    const pieces = [...piecesOfParts(parts, 8)];
-    expect(pieces.join('')).toBe(parts.join(''));
-    expect(pieces).toEqual(['ab\ncd\n', 'efghij\n', 'k\n', 'lmnopqrs', 'tuvwxyz\n', '😀😀😀😀', 'x\n']);
-    for (const p of pieces) {
-      expect(p.length).toBeLessThanOrEqual(8);
-      expect(Buffer.from(p, 'utf8').toString('utf8')).toBe(p);
-    }
-    expect([...piecesOfParts(['😀😀😀'], 3)]).toEqual(['😀', '😀', '😀']);
-    expect([...piecesOfParts([], 8)]).toEqual([]);
   });
 });
 
@@ -107,26 +91,6 @@ describe('risk runner repository: a long snapshot in pieces', () => {
     await commit(repo, 3, '{"n":3}');
     expect(await pieces()).toEqual([]);
     expect((await repo.snapshot('all'))?.state).toBe('{"n":3}');
-  });
-
-  it('stores a state given in parts as the pieces of their text, never joined whole', async () => {
-    const repo = new RiskRunnerRepository(test.store, 64);
-    const text = state('p');
-    const parts = text.match(/[^\n]*\n/g)!;
-    expect(await repo.writePieces('all', parts.slice(0, 2))).toBe(parts.slice(0, 2).join(''));
-    const stored = await repo.writePieces('all', parts);
-    const [generation, count] = stored.split(' ').slice(-2);
-    const rows = (
-      await sql<{
-        n: number;
-        text: string;
-      }>`select n, text from risk_snapshot_piece where generation = ${generation!} order by n`.execute(
-        test.store.db,
-      )
-    ).rows;
-    expect(rows.length).toBe(Number(count));
-    expect(rows.map((r) => r.text).join('')).toBe(text);
-    for (const r of rows) expect(r.text.length).toBeLessThanOrEqual(64);
   });
 
   it('drops, when the snapshot is read, the pieces of a generation that was never committed', async () => {

@@ -63,33 +63,6 @@ export function pieceEnds(text: string, size: number): number[] {
   return ends;
 }
 
-/**
- * The pieces of a text given in parts, each at most `size` characters: consecutive parts joined while they fit,
- * a part longer than that cut where {@link pieceEnds} cuts it. Joined, the text.
- */
-export function* piecesOfParts(parts: readonly string[], size: number): Generator<string, void> {
-  let group: string[] = [];
-  let chars = 0;
-  for (const part of parts) {
-    if (chars + part.length > size && group.length > 0) {
-      yield group.join('');
-      group = [];
-      chars = 0;
-    }
-    if (part.length <= size) {
-      group.push(part);
-      chars += part.length;
-      continue;
-    }
-    let at = 0;
-    for (const end of pieceEnds(part, size)) {
-      yield part.slice(at, end);
-      at = end;
-    }
-  }
-  if (group.length > 0) yield group.join('');
-}
-
 /** A checkpoint: the position of the last input whose outputs are stored, and how many inputs that makes. */
 export interface RunnerCheckpoint {
   position: RiskPosition;
@@ -213,24 +186,22 @@ export class RiskRunnerRepository {
   /**
    * Stores a long state's pieces, each in its own statement, and gives what `risk_snapshot.state` holds, to be
    * stored by a {@link commitChunk} (its `stored`): until then they are no one's, and dropped at the next
-   * {@link snapshot} read. The state may come in parts (its text, joined): parts that fit go into a piece together,
-   * a longer one is cut ({@link pieceEnds}), and the whole text is never made.
+   * {@link snapshot} read.
    */
-  async writePieces(partition: string, state: string | readonly string[]): Promise<string> {
-    const parts = typeof state === 'string' ? [state] : state;
-    let chars = 0;
-    for (const part of parts) chars += part.length;
-    if (chars <= this.pieceChars) return parts.join('');
+  async writePieces(partition: string, state: string): Promise<string> {
+    if (state.length <= this.pieceChars) return state;
     const generation = randomBytes(8).toString('hex');
-    let n = 0;
-    for (const text of piecesOfParts(parts, this.pieceChars)) {
+    const ends = pieceEnds(state, this.pieceChars);
+    let at = 0;
+    for (const [n, end] of ends.entries()) {
       await this.db
         .insertInto('risk_snapshot_piece')
-        .values({ partition, generation, n: n++, text })
+        .values({ partition, generation, n, text: state.slice(at, end) })
         .execute();
+      at = end;
       await yieldToIo();
     }
-    return `${PIECES_MARK}${generation} ${n}`;
+    return `${PIECES_MARK}${generation} ${ends.length}`;
   }
 
   /** Drops the pieces of `partition` of the generations `drop` names, one statement a piece. */

@@ -6,7 +6,7 @@ import type { Logger } from '../../platform/logger/logger';
 import type { Detector } from './detector.port';
 import { RiskInputRepository, type PositionedInput } from './riskInput.repository';
 import { Slicer, yieldToIo, type SliceOptions } from './slicedJson';
-import { readSnapshotPieces, whenLoaded, writeSnapshotParts, writeSnapshotPieces } from './snapshotPieces';
+import { readSnapshotPieces, whenLoaded, writeSnapshotPieces } from './snapshotPieces';
 import { START_POSITION, comparePositions } from './riskPosition';
 import {
   CheckpointMovedError,
@@ -469,8 +469,8 @@ export class RiskRunner<Output, Snapshot> {
         paused += performance.now() - p0;
       },
     };
-    // Taken here, before the next input: writeSnapshotParts copies and freezes the state before it returns.
-    const text = writeSnapshotParts(leading.detector.snapshot(), slices);
+    // Taken here, before the next input: writeSnapshotPieces copies and freezes the state before it returns.
+    const text = writeSnapshotPieces(leading.detector.snapshot(), slices);
     behind.done = (async () => {
       const written = await text;
       behind.busyMs = performance.now() - t0 - paused;
@@ -478,8 +478,8 @@ export class RiskRunner<Output, Snapshot> {
         leading.behind = undefined;
         return;
       }
-      behind.bytes = written.bytes;
-      behind.state = await this.repo.writePieces(this.partition, written.parts);
+      behind.bytes = Buffer.byteLength(written);
+      behind.state = await this.repo.writePieces(this.partition, written);
       void this.catchUp();
     })().catch((err: unknown) => {
       // The stored snapshot stays as it was; the next is taken when due again.

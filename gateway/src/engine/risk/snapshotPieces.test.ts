@@ -5,7 +5,6 @@ import {
   hashKey,
   readSnapshotPieces,
   whenLoaded,
-  writeSnapshotParts,
   writeSnapshotPieces,
 } from './snapshotPieces';
 
@@ -289,24 +288,6 @@ describe('snapshot pieces', () => {
       while (waiting.length > 0) waiting.shift()!();
       await loading;
     }
-  });
-
-  it('gives the text in parts, a block of records a part, with its length in UTF-8', async () => {
-    const m = new RecordMap<R>(
-      Array.from({ length: 2500 }, (_, i) => [`k${i}é`, { n: i, x: i / 7 }]),
-      summary,
-    );
-    const value = { m, other: { a: '界' } };
-    const written = (await writeSnapshotParts(value, noPause))!;
-    const text = written.parts.join('');
-    expect(text).toBe(await writeSnapshotPieces(value, noPause));
-    expect(written.bytes).toBe(Buffer.byteLength(text));
-    // The head, three blocks of at most 1,000 records, the index.
-    expect(written.parts.length).toBe(5);
-    for (const part of written.parts) expect(part.endsWith('\n')).toBe(true);
-    expect(JSON.stringify(await readSnapshotPieces(text, noPause))).toBe(JSON.stringify(value));
-    const plain = (await writeSnapshotParts([1, '界'], noPause))!;
-    expect(plain).toEqual({ parts: ['[1,"界"]'], bytes: 9 });
   });
 
   it('gives the numbers JSON cannot write as they were, by views, before a record is read', async () => {

@@ -74,32 +74,8 @@ const sameFields = (a: string[] | null, b: string[] | null) =>
  * in a map is copied at the call, the maps are frozen ({@link RecordMap.freeze}: a record is copied before it
  * can change, kept as it was when it leaves the map) until the text is written.
  */
-export async function writeSnapshotPieces(
-  value: unknown,
-  options: SliceOptions,
-): Promise<string | undefined> {
-  return (await writeSnapshotParts(value, options))?.parts.join('');
-}
-
-/** A stored text in parts (joined, the text), a block of a map's records a part; its length in UTF-8. */
-export interface SnapshotParts {
-  parts: string[];
-  bytes: number;
-}
-
-/**
- * {@link writeSnapshotPieces}'s text in parts, as it is written: a snapshot of a busy platform (60 million
- * characters in a million lines) is never joined into one text, which took the gateway's thread 100–250 ms
- * at once, nor its UTF-8 length counted at once (30 ms); the store keeps it in pieces anyway.
- */
-export function writeSnapshotParts(
-  value: unknown,
-  options: SliceOptions,
-): Promise<SnapshotParts | undefined> {
-  if (!isRecord(value))
-    return stringifySliced(copyData(value), options).then((text) =>
-      text === undefined ? undefined : { parts: [text], bytes: Buffer.byteLength(text) },
-    );
+export function writeSnapshotPieces(value: unknown, options: SliceOptions): Promise<string | undefined> {
+  if (!isRecord(value)) return stringifySliced(copyData(value), options);
   const order = Object.keys(value);
   const maps = order.filter((k) => value[k] instanceof RecordMap);
   const rest: Record<string, unknown> = {};
@@ -121,28 +97,18 @@ export function writeSnapshotParts(
   }
 }
 
-/** {@link writeSnapshotParts}'s text: the top level, then each map's entries, a part a block. */
+/** {@link writeSnapshotPieces}'s text: the top level, then each map's entries. */
 async function writePieces(
   top: Head,
   maps: { name: string; map: RecordMap<unknown>; entries: Iterable<[string, unknown]> }[],
   options: SliceOptions,
-): Promise<SnapshotParts> {
+): Promise<string> {
   const head = await stringifySliced(top, options);
-  const parts: string[] = [];
-  let bytes = 0;
-  let lines: string[] = [];
-  const part = () => {
-    const text = lines.join('');
-    lines = [];
-    parts.push(text);
-    bytes += Buffer.byteLength(text);
-  };
-  lines.push(HEADER, head!, '\n');
-  part();
+  const out: string[] = [HEADER, head!, '\n'];
   // Where the next line starts (in UTF-16 code units, as the text read back is indexed).
   let length = HEADER.length + head!.length + 1;
   const line = (text: string) => {
-    lines.push(text, '\n');
+    out.push(text, '\n');
     length += text.length + 1;
   };
   const indexes: Record<string, StoredIndexJson> = {};
@@ -162,7 +128,6 @@ async function writePieces(
         index.entry(row[1] as string, length);
         line(JSON.stringify(row));
       }
-      part();
       shapes = [];
       rows = [];
       summaries = [];
@@ -199,9 +164,8 @@ async function writePieces(
     indexes[name] = indexToJson(index.finish());
     if (slice.due) await slice.pause();
   }
-  lines.push(INDEX, JSON.stringify(indexes), '\n');
-  part();
-  return { parts, bytes };
+  out.push(INDEX, JSON.stringify(indexes), '\n');
+  return out.join('');
 }
 
 type Builder = (row: unknown[]) => Record<string, unknown>;

@@ -13,6 +13,7 @@ import {
   LeaseLostError,
   PIECE_CHARS,
   RiskRunnerRepository,
+  type ChunkCommit,
   type RunnerCheckpoint,
 } from './riskRunner.repository';
 import type { RiskOutput, RiskSink } from './riskSink.port';
@@ -37,6 +38,38 @@ const LOAD_SLICE_MS = 5;
  * little more.
  */
 const SNAPSHOT_COST_FACTOR = 30;
+
+/** A chunk's commit as the runner asks for it: the chunk's outputs stored with the checkpoint it moves to. */
+export type ChunkCommitOf<Output> = Omit<ChunkCommit, 'write' | 'snapshot'> & {
+  outputs: RiskOutput<Output>[];
+};
+
+/**
+ * Stores a chunk (by default the runner's own transaction through its sink); throws
+ * {@link CheckpointMovedError} or {@link LeaseLostError} when another runner has the partition. The risk
+ * engine's worker thread hands its chunks to the gateway's thread this way, whose connection to the store
+ * writes them between the ingest's transactions rather than waiting for the ingest's lock.
+ */
+export type ChunkCommitter<Output> = (commit: ChunkCommitOf<Output>) => Promise<void>;
+
+/**
+ * The runner's own chunk commit: through `sink`, in one transaction of `repo`, pushed (`sink.committed`) once it
+ * committed.
+ */
+export function localCommitter<Output>(
+  repo: RiskRunnerRepository,
+  sink: RiskSink<Output>,
+): ChunkCommitter<Output> {
+  return async ({ outputs, ...c }) => {
+    try {
+      await repo.commitChunk({ ...c, write: (tx) => sink.write(tx, outputs) });
+    } catch (err) {
+      sink.discarded?.();
+      throw err;
+    }
+    sink.committed?.();
+  };
+}
 
 /** Makes a detector, from a stored snapshot or (undefined) fresh. */
 export type DetectorFactory<Output, Snapshot> = (
@@ -75,6 +108,8 @@ export interface RiskRunnerOptions<Output, Snapshot> extends Partial<RiskRunnerT
   store: Store;
   createDetector: DetectorFactory<Output, Snapshot>;
   sink: RiskSink<Output>;
+  /** Stores each chunk: by default in a transaction of `store` through `sink` ({@link localCommitter}). */
+  committer?: ChunkCommitter<Output>;
   /** The engine's commits: each wakes the runner. */
   committed$: Observable<unknown>;
   /**
@@ -169,6 +204,7 @@ interface Behind {
 export class RiskRunner<Output, Snapshot> {
   private readonly tuning: RiskRunnerTuning;
   private readonly repo: RiskRunnerRepository;
+  private readonly committer: ChunkCommitter<Output>;
   private readonly reader: RiskInputRepository;
   private readonly partition: string;
   private readonly leaseName: string;
@@ -203,6 +239,7 @@ export class RiskRunner<Output, Snapshot> {
       if (v !== undefined) this.tuning[key] = v;
     }
     this.repo = new RiskRunnerRepository(options.store, this.tuning.snapshotPieceChars);
+    this.committer = options.committer ?? localCommitter(this.repo, options.sink);
     this.reader = RiskInputRepository.of(options.store);
     this.partition = options.partition ?? 'all';
     this.leaseName = `risk:${this.partition}`;
@@ -586,16 +623,15 @@ export class RiskRunner<Output, Snapshot> {
     const behind = leading.behind?.state === undefined ? undefined : leading.behind;
     const now = this.now();
     try {
-      await this.repo.commitChunk({
+      await this.committer({
         partition: this.partition,
         lease: { name: this.leaseName, holder: this.holder, now },
         from: leading.checkpoint,
         to,
-        write: (tx) => this.options.sink.write(tx, outputs),
+        outputs,
         stored: behind && { state: behind.state!, at: behind.at },
       });
     } catch (err) {
-      this.options.sink.discarded?.();
       // The detector has seen inputs whose outputs are not stored: its state is wrong now. Restore.
       this.leading = undefined;
       if (err instanceof CheckpointMovedError || err instanceof LeaseLostError) {
@@ -605,7 +641,6 @@ export class RiskRunner<Output, Snapshot> {
       }
       throw err;
     }
-    this.options.sink.committed?.();
     leading.checkpoint = to;
     this.statusValue.checkpoint = to;
     if (behind) {

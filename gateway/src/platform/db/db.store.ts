@@ -41,6 +41,11 @@ export interface OpenStoreOptions {
   seed: SeedInput;
   /** Told when the SQLite store's checkpoint worker fails (its connection checkpoints by itself then). */
   logger?: Logger | undefined;
+  /**
+   * A second connection to a store the gateway opened and migrated (the risk engine's worker thread): no
+   * migrations, and on SQLite no checkpoints of its own (the gateway's checkpoint worker copies the log).
+   */
+  secondary?: boolean;
 }
 
 /** What opening did: the names of migrations applied now (empty on a normal restart). */
@@ -57,6 +62,7 @@ const PG_INT8_OID = 20;
 function openSqlite(
   dataDir: string,
   logger: Logger | undefined,
+  secondary = false,
 ): { db: Db; sqlite: BetterSqlite3.Database; checkpointer: Checkpointer } {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SQLITE_FILE);
@@ -68,10 +74,14 @@ function openSqlite(
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  // The log is copied into the database on a worker thread, not inside this connection's commits.
-  const checkpointer = startCheckpointer(file, database, (err) =>
-    logger?.warn({ err }, 'store: the checkpoint worker failed; the connection checkpoints by itself'),
-  );
+  // The log is copied into the database on a worker thread, not inside this connection's commits (nor a
+  // second connection's: the gateway's checkpoint worker copies their pages too).
+  if (secondary) database.pragma('wal_autocheckpoint = 0');
+  const checkpointer: Checkpointer = secondary
+    ? { stop: () => Promise.resolve(), running: false }
+    : startCheckpointer(file, database, (err) =>
+        logger?.warn({ err }, 'store: the checkpoint worker failed; the connection checkpoints by itself'),
+      );
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
     sqlite: database,
@@ -112,7 +122,9 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Db
  */
 export async function openStore(options: OpenStoreOptions): Promise<OpenStoreResult> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const lite = options.databaseUrl ? undefined : openSqlite(options.dataDir, options.logger);
+  const lite = options.databaseUrl
+    ? undefined
+    : openSqlite(options.dataDir, options.logger, options.secondary);
   const db = lite ? lite.db : await openPostgres(options.databaseUrl ?? '', options.pgSchema);
   try {
     // Kysely looks for its migration tables by name across all schemas unless told which one is ours.
@@ -126,7 +138,9 @@ export async function openStore(options: OpenStoreOptions): Promise<OpenStoreRes
       provider: { getMigrations: async () => buildMigrations(dialect, options.seed) },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = options.secondary
+      ? { error: undefined, results: [] }
+      : await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
     const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     const store: Store = {

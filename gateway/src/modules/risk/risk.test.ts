@@ -11,125 +11,14 @@ import type {
   RiskSettingsView,
   TelegramGroupRow,
 } from '@dms/shared/contracts/http/risk';
-import { DEFAULT_RISK_SETTINGS, type RiskSettings } from '@dms/shared/contracts/http/riskSettings';
+import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
 import { RiskLevel } from '@dms/shared/domain/enums';
 import { PERM } from '@dms/shared/permissions/codes';
-import type { PlatformEvent } from '@dms/shared/contracts/events/platform';
 import { createStaff, startTestApp, type StaffFixture, type TestApp } from '../../testing/testing.app';
-import { T0, ev } from '../../engine/events.fixtures';
-import type { RiskInput } from '../../engine/risk/detector.port';
-import type { RiskDetector, RiskFinding } from '../../engine/risk/riskFinding';
+import { T0 } from '../../engine/events.fixtures';
 import { RiskReplaySource } from './risk.repository';
+import { round, testDetector, until } from './risk.fixture';
 import { TelegramOutbox, alertText, type TelegramConfig } from '../../notify/telegram';
-
-/**
- * A detector for these tests (the real one has its own tests): flags a pair the first time two accounts
- * bet opposite sides of a round, at the level the settings' `minSharedRounds` maps to (≤ 2 high, else
- * abnormal), and a player at once when it wins more than 1,000,000 in a round. Deterministic, with a snapshot.
- */
-function testDetector(settings: RiskSettings, snapshot?: unknown): RiskDetector<{ seen: string[] }> {
-  let current = settings;
-  const seen = new Set((snapshot as { seen?: string[] } | undefined)?.seen ?? []);
-  return {
-    configure: (s) => void (current = s),
-    snapshot: () => ({ seen: [...seen] }),
-    process(input: RiskInput): RiskFinding[] {
-      if (input.type !== 'round') return [];
-      const r = input.round;
-      const out: RiskFinding[] = [];
-      const banker = r.bets.filter((b) => b.betType === 'banker');
-      const player = r.bets.filter((b) => b.betType === 'player');
-      for (const a of banker)
-        for (const b of player) {
-          const members = [a, b]
-            .map((x) => ({ provider: x.provider, account: x.account }))
-            .sort((x, y) => x.account.localeCompare(y.account));
-          const id = members.map((m) => `${m.provider}:${m.account}`).join('|');
-          const change = seen.has(id) ? 'updated' : 'raised';
-          seen.add(id);
-          out.push({
-            type: 'crossbet',
-            change,
-            id,
-            kind: 'pair',
-            level: current.minSharedRounds <= 2 ? RiskLevel.High : RiskLevel.Abnormal,
-            score: 5,
-            members,
-            rounds: 1,
-            turnover: a.amount + b.amount,
-            firstDetectedAt: r.settledAt,
-            lastSeenAt: r.settledAt,
-            tables: [r.tableId],
-            evidenceRounds: [r.roundId],
-          });
-        }
-      for (const b of r.bets)
-        if (b.payout - b.amount > 1_000_000)
-          out.push({
-            type: 'player',
-            change: 'raised',
-            provider: b.provider,
-            account: b.account,
-            kinds: ['win_rate'],
-            level: RiskLevel.Middle,
-            score: 4.2,
-            firstDetectedAt: r.settledAt,
-            lastSeenAt: r.settledAt,
-            reason: 'won too much',
-          });
-      if (r.bets.some((b) => b.payout - b.amount > 1_000_000))
-        out.push({
-          type: 'provider',
-          change: 'raised',
-          provider: r.provider,
-          kinds: ['margin'],
-          level: RiskLevel.Abnormal,
-          score: 3,
-          firstDetectedAt: r.settledAt,
-          lastSeenAt: r.settledAt,
-          reason: 'paid too much',
-        });
-      return out;
-    },
-  };
-}
-
-/** A round on `tableId` of provider `provider`'s accounts `a` (banker) and `b` (player). */
-function round(i: number, a: string, b: string, provider = 1001, payoutB = 0, base = T0): PlatformEvent[] {
-  const roundId = `rk${i}`;
-  const ts = base + i * 1000;
-  const common = { roundId, tableId: 'BAC-01', shoeId: 'S1', ts: ts + 100, provider };
-  return [
-    ev.round({ id: `rs-${roundId}`, roundId, tableId: 'BAC-01', ts, provider }),
-    ev.bet({
-      ...common,
-      id: `${roundId}-a`,
-      transactionId: `${roundId}-a`,
-      account: a,
-      playerId: 1,
-      betType: 'banker',
-    }),
-    ev.bet({
-      ...common,
-      id: `${roundId}-b`,
-      transactionId: `${roundId}-b`,
-      account: b,
-      playerId: 2,
-      betType: 'player',
-    }),
-    ev.settled({
-      id: `st-${roundId}`,
-      roundId,
-      tableId: 'BAC-01',
-      ts: ts + 500,
-      provider,
-      payouts: [
-        { transactionId: `${roundId}-a`, playerId: 1, payout: payoutB > 0 ? 0 : 19_500 },
-        { transactionId: `${roundId}-b`, playerId: 2, payout: payoutB },
-      ],
-    }),
-  ];
-}
 
 let t: TestApp;
 let analyst: StaffFixture;
@@ -137,15 +26,6 @@ let monitorOnly: StaffFixture;
 let otherScope: StaffFixture;
 let settingsAdmin: StaffFixture;
 let nobody: StaffFixture;
-
-async function until<T>(fn: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const get = <T>(path: string, token: string, query: Record<string, string | number | undefined> = {}) =>
   t.call<T>('GET', path, { token, query });

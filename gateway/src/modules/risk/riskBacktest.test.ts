@@ -12,6 +12,7 @@ import { createRiskDetector } from '../../engine/risk/risk.detector';
 import { syntheticPlatform } from '../../engine/risk/risk.platform.fixture';
 import { RiskInputRepository } from '../../engine/risk/riskInput.repository';
 import { START_POSITION } from '../../engine/risk/riskPosition';
+import { until } from './risk.fixture';
 
 /**
  * The Risk Setting backtest over the API, on SQLite (and PostgreSQL with DATABASE_URL): a small labelled
@@ -77,15 +78,6 @@ function eventsOf(input: RiskInput): PlatformEvent[] {
       payouts: r.bets.map((b) => ({ transactionId: b.id, playerId: 1, payout: b.payout })),
     },
   ];
-}
-
-async function until<T>(fn: () => Promise<T | undefined>, what: string, tries = 600): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const status = (id: string, token = t.adminToken) =>
@@ -168,11 +160,15 @@ describe('Risk Setting backtest', () => {
     });
     expect(started.status).toBe(200);
     const seen: BacktestStatus[] = [];
-    const done = await until(async () => {
-      const s = (await status(started.body.data.id, settingsAdmin.token)).body.data;
-      seen.push(s);
-      return s.state === 'running' ? undefined : s;
-    }, 'the backtest');
+    const done = await until(
+      async () => {
+        const s = (await status(started.body.data.id, settingsAdmin.token)).body.data;
+        seen.push(s);
+        return s.state === 'running' ? undefined : s;
+      },
+      'the backtest',
+      600,
+    );
     expect(done).toMatchObject({ state: 'done', phase: 'done', error: null });
     const result = done.result!;
     expect(done.roundsDone).toBe(result.rounds);
@@ -222,10 +218,14 @@ describe('Risk Setting backtest', () => {
       token: settingsAdmin.token,
       body: PROPOSED,
     });
-    const second = await until(async () => {
-      const s = (await status(again.body.data.id, settingsAdmin.token)).body.data;
-      return s.state === 'running' ? undefined : s;
-    }, 'the second backtest');
+    const second = await until(
+      async () => {
+        const s = (await status(again.body.data.id, settingsAdmin.token)).body.data;
+        return s.state === 'running' ? undefined : s;
+      },
+      'the second backtest',
+      600,
+    );
     expect({ ...second.result!, from: 0, to: 0 }).toEqual({ ...result, from: 0, to: 0 });
 
     // Audited, with the proposed changes.

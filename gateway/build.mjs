@@ -13,8 +13,12 @@ const bundled = new Set(['@dms/shared']);
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !bundled.has(name));
 
 const result = await build({
-  entryPoints: [join(here, 'src', 'start.ts')],
-  outfile: join(here, 'dist', 'start.js'),
+  // The gateway, and the risk engine's worker thread beside it (`modules/risk/riskWorker.host.ts` starts it).
+  entryPoints: {
+    start: join(here, 'src', 'start.ts'),
+    riskWorker: join(here, 'src', 'modules', 'risk', 'riskWorker.entry.ts'),
+  },
+  outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -35,5 +39,5 @@ const result = await build({
   },
 });
 
-const out = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('start.js'));
-console.log(`gateway: built ${out?.[0] ?? 'dist/start.js'} (${Math.round((out?.[1].bytes ?? 0) / 1024)} kB)`);
+const outs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+console.log(`gateway: built ${outs.map(([f, o]) => `${f} (${Math.round(o.bytes / 1024)} kB)`).join(', ')}`);

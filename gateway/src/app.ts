@@ -50,6 +50,8 @@ import { RiskReplaySource } from './modules/risk/risk.repository';
 import { RiskService } from './modules/risk/risk.service';
 import { RiskStoreSink } from './modules/risk/risk.sink';
 import { riskRoutes } from './modules/risk/risk.routes';
+import { RiskWorkerHost } from './modules/risk/riskWorker.host';
+import type { DetectorModule, RiskWorkerData } from './modules/risk/riskWorker.protocol';
 import { RiskBacktestService, type BacktestLimits } from './modules/risk/riskBacktest.service';
 import { RiskBacktestRepository } from './modules/risk/riskBacktest.repository';
 import { TelegramOutbox, loadTelegramConfig, sendMessage, type TelegramConfig } from './notify/telegram';
@@ -94,6 +96,17 @@ export interface AppOptions {
   riskDetector?: RiskDetectorFactory | false;
   /** Tuning of the risk runner (tests poll faster). */
   riskRunner?: Partial<RiskRunnerTuning>;
+  /**
+   * Where the risk runner and its detector run: on a worker thread of their own (`worker`, the default), which
+   * needs a store the worker can open (one the app opened, or `riskWorkerStore`) and the engine's detector or
+   * `riskWorkerDetector` (a detector passed as a function runs on the gateway's thread), or on the gateway's
+   * thread (`main`; `DMS_RISK_THREAD=main` does the same).
+   */
+  riskThread?: 'main' | 'worker';
+  /** On the worker thread: a module exporting the detector factory by name (a benchmark's wrapper). */
+  riskWorkerDetector?: DetectorModule;
+  /** How the worker thread opens a store given in `store` (by default it runs only on a store the app opened). */
+  riskWorkerStore?: RiskWorkerData['store'];
   /** Limits of the Risk Setting backtests (tests make the time limit short). */
   riskBacktest?: Partial<BacktestLimits>;
   /** Telegram's settings; by default `DMS_TELEGRAM_*` and `DMS_PUBLIC_URL` of the environment. */
@@ -199,11 +212,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       scryptLogN: config.scryptLogN,
     });
 
+    const engineConfig = options.engine ?? { ...loadEngineConfig(process.env), timeZone: config.timeZone };
     // The engine and the feed run on real time (not the test clock): the source starts after listen().
     const platformEngine = createEngine({
       store,
       logger,
-      config: options.engine ?? { ...loadEngineConfig(process.env), timeZone: config.timeZone },
+      config: engineConfig,
     });
     engine = platformEngine;
     const platformFeed = createFeed({
@@ -241,7 +255,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const telegramConfig = options.telegram ?? loadTelegramConfig(process.env);
     const riskDetectorFactory =
       options.riskDetector ?? (process.env.DMS_RISK === 'off' ? false : createRiskDetector);
-    const riskDetectors: { current?: RiskDetector; settings: RiskSettings } = {
+    const riskDetectors: {
+      current?: RiskDetector;
+      worker?: RiskWorkerHost | undefined;
+      settings: RiskSettings;
+    } = {
       settings: DEFAULT_RISK_SETTINGS,
     };
     const risk = new RiskService({
@@ -253,6 +271,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       onSettings: (settings) => {
         riskDetectors.settings = settings;
         riskDetectors.current?.configure(settings);
+        riskDetectors.worker?.configure(settings);
       },
       sendTelegram: telegramConfig.token
         ? async (chatId, text) => {
@@ -272,8 +291,36 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       logger,
       ...(options.riskBacktest ? { limits: options.riskBacktest } : {}),
     });
+    // On a worker thread (its own store connection) on a store it can open again, unless told otherwise.
+    const riskWorkerStore =
+      options.riskWorkerStore ??
+      (opened ? { databaseUrl: config.databaseUrl, dataDir: config.dataDir } : undefined);
+    const riskOnWorker =
+      riskWorkerStore !== undefined &&
+      (options.riskWorkerDetector !== undefined ||
+        (options.riskDetector === undefined && riskDetectorFactory !== false)) &&
+      (options.riskThread ?? engineConfig.riskThread ?? 'worker') === 'worker';
+    // The runner's tuning: `DMS_RISK_*` of the engine's configuration, then the caller's.
+    const riskTuning = { ...engineConfig.risk, ...options.riskRunner };
+    const riskWorker = riskOnWorker
+      ? new RiskWorkerHost({
+          data: {
+            store: riskWorkerStore,
+            tuning: riskTuning,
+            detector: options.riskWorkerDetector,
+            logLevel: logger.level,
+          },
+          settings: riskDetectors.settings,
+          committed$: platformEngine.committed$,
+          publish: publishRisk,
+          store,
+          logger,
+        })
+      : undefined;
+    riskDetectors.worker = riskWorker;
+    riskWorker?.start();
     const riskRunner =
-      riskDetectorFactory === false
+      riskDetectorFactory === false || riskWorker
         ? undefined
         : new RiskRunner<RiskFinding, unknown>({
             store,
@@ -285,7 +332,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
               riskDetectors.current = detector;
               return detector;
             },
-            ...options.riskRunner,
+            ...riskTuning,
           });
     riskRunner?.start();
     const telegramOutbox = new TelegramOutbox(store, telegramConfig, logger, now);
@@ -437,7 +484,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           telegramOutbox.stop();
           backtests.close();
           await timed('teenPatti', () => teenPatti.stop());
-          await timed('riskRunner', () => riskRunner?.stop());
+          await timed('riskRunner', () => riskRunner?.stop() ?? riskWorker?.stop());
           await timed('liveRounds', () => liveRounds.stop());
           feedCounts.stop();
           await timed('feed', () => platformFeed.stop());

@@ -14,7 +14,13 @@ describe('loadEngineConfig', () => {
         snapshotEvery: 20_000,
         snapshotMs: 60_000,
       },
+      riskThread: 'worker',
     });
+  });
+
+  it("runs the risk engine on the gateway's thread with DMS_RISK_THREAD=main", () => {
+    expect(loadEngineConfig({ DMS_RISK_THREAD: 'main' }).riskThread).toBe('main');
+    expect(loadEngineConfig({ DMS_RISK_THREAD: ' ' }).riskThread).toBe('worker');
   });
 
   it('reads the risk runner variables, renewing the lease three times per lease', () => {
@@ -54,12 +60,14 @@ describe('loadEngineConfig', () => {
         DMS_FEED_MAX_QUEUED: 'lots',
         DMS_TZ: 'Mars/Olympus',
         DMS_RISK_LEASE_MS: '10',
+        DMS_RISK_THREAD: 'both',
       });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(EngineConfigError);
       for (const v of ['DMS_FEED_MAX_BATCH', 'DMS_FEED_MAX_QUEUED', 'DMS_TZ', 'DMS_RISK_LEASE_MS'])
         expect((err as Error).message).toContain(v);
+      expect((err as Error).message).toContain('DMS_RISK_THREAD: must be main or worker');
     }
   });
 });

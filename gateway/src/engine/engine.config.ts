@@ -22,6 +22,8 @@ export interface EngineConfig {
   };
   /** The risk runner's lease, wake-up, chunk and snapshot tuning. */
   risk: RiskRunnerTuning;
+  /** Where the risk runner and its detector run (`DMS_RISK_THREAD`): the gateway's thread or a worker thread. */
+  riskThread?: 'main' | 'worker';
 }
 
 /** Thrown by {@link loadEngineConfig}, naming each bad variable. */
@@ -72,6 +74,10 @@ const envSchema = z.object({
   DMS_RISK_CHUNK: int(500, 1, 10_000),
   DMS_RISK_SNAPSHOT_EVERY: int(20_000, 1, 10_000_000),
   DMS_RISK_SNAPSHOT_MS: int(60_000, 1000, 86_400_000),
+  DMS_RISK_THREAD: z.preprocess(
+    blank,
+    z.enum(['main', 'worker'], { error: 'must be main or worker' }).default('worker'),
+  ),
 });
 
 /**
@@ -103,5 +109,6 @@ export function loadEngineConfig(env: Readonly<Record<string, string | undefined
       snapshotEvery: e.DMS_RISK_SNAPSHOT_EVERY,
       snapshotMs: e.DMS_RISK_SNAPSHOT_MS,
     },
+    riskThread: e.DMS_RISK_THREAD,
   };
 }

@@ -59,7 +59,15 @@ export interface TestAppOptions {
   /** Options of the app beyond the test defaults (a fake replay source, the round streams' windows). */
   app?: Pick<
     AppOptions,
-    'liveReplay' | 'liveRounds' | 'periodReplay' | 'riskDetector' | 'riskRunner' | 'riskBacktest' | 'telegram'
+    | 'liveReplay'
+    | 'liveRounds'
+    | 'periodReplay'
+    | 'riskDetector'
+    | 'riskRunner'
+    | 'riskThread'
+    | 'riskWorkerDetector'
+    | 'riskBacktest'
+    | 'telegram'
   >;
   /** The gateway's logger (silent by default). */
   logger?: Logger;
@@ -88,7 +96,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   let t = Date.now();
   const clock: TestClock = { now: () => t, advance: (ms) => void (t += ms) };
-  const { store, dispose } = await openTestStore(config, clock.now);
+  const { store, dispose, pgSchema } = await openTestStore(config, clock.now);
   const app = await createApp(config, {
     store,
     now: clock.now,
@@ -98,6 +106,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Detection runs only in the tests that ask for it (a detector of their own or the real one).
     riskDetector: false,
     ...options.app,
+    // The risk engine's worker thread opens the test's store too.
+    ...(options.app?.riskThread === 'worker'
+      ? {
+          riskWorkerStore: {
+            databaseUrl: config.databaseUrl,
+            dataDir: config.dataDir,
+            ...(pgSchema ? { pgSchema } : {}),
+          },
+        }
+      : {}),
   });
   const { port } = await app.listen();
   const url = `http://127.0.0.1:${port}`;

@@ -11,6 +11,8 @@ import type { Store } from '../platform/db/db.store';
 export interface TestStore {
   store: Store;
   firstStart: FirstStart | undefined;
+  /** The PostgreSQL schema it is in (a second connection, the risk engine's worker thread, opens it too). */
+  pgSchema?: string;
   /** Closes the store and deletes its data (the SQLite directory or the PostgreSQL schema). */
   dispose(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function openTestStore(
       return {
         store,
         firstStart,
+        pgSchema: schema,
         dispose: async () => {
           await store.close();
           await dropSchema();

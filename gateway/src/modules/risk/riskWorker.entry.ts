@@ -1,0 +1,4 @@
+/** The risk engine's worker thread as built (`gateway/build.mjs`: `dist/riskWorker.js`). */
+import { runRiskWorker } from './riskWorker.main';
+
+runRiskWorker();

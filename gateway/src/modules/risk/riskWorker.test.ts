@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import type { CrossbetGroupRow, RiskPage } from '@dms/shared/contracts/http/risk';
+import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
+import { LIVE_EVENTS, type AlertChanged } from '@dms/shared/contracts/live/events';
+import { RiskLevel } from '@dms/shared/domain/enums';
+import { startTestApp, type TestApp } from '../../testing/testing.app';
+import { tempDir } from '../../testing/testing.store';
+import { connectLive } from '../../testing/testing.live';
+import { T0 } from '../../engine/events.fixtures';
+import { round, until } from './risk.fixture';
+
+let t: TestApp;
+let socket: Socket;
+const alerts: AlertChanged[] = [];
+const groups = async (account?: string) =>
+  (
+    await t.call<RiskPage<CrossbetGroupRow>>('GET', '/risk/crossbet/groups', {
+      token: t.adminToken,
+      query: { account },
+    })
+  ).body.data;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    app: {
+      riskThread: 'worker',
+      riskWorkerDetector: {
+        url: pathToFileURL(join(import.meta.dirname, 'risk.fixture.ts')).href,
+        name: 'testDetector',
+      },
+      riskRunner: { pollMs: 50, renewMs: 200, leaseMs: 2000 },
+    },
+  });
+  t.app.engine.start();
+  socket = await connectLive(t.url, t.adminToken);
+  socket.on(LIVE_EVENTS.alertRaised, (a: AlertChanged) => alerts.push(a));
+}, 60_000);
+
+afterAll(async () => {
+  socket?.close();
+  await t?.close();
+});
+
+describe('the risk engine on its worker thread', () => {
+  it('stores what its detector found with the checkpoint and pushes the alerts live from the gateway', async () => {
+    expect(
+      (await t.app.engine.submit([...round(1, 'alice', 'bob'), ...round(2, 'carol', 'dave')])).refused,
+    ).toEqual([]);
+    const page = await until(async () => {
+      const data = await groups();
+      return data.total >= 2 ? data : undefined;
+    }, 'two groups');
+    expect(page.items.map((g) => g.members.map((m) => m.account).join('+')).sort()).toEqual([
+      'alice+bob',
+      'carol+dave',
+    ]);
+    await until(async () => (alerts.length >= 2 ? true : undefined), 'two live alerts');
+    expect(alerts.map((a) => a.alert.kind)).toEqual(['crossbet', 'crossbet']);
+    expect(new Set(alerts.map((a) => a.seq)).size).toBe(2);
+  });
+
+  it('applies new Risk Settings to the detector on the worker at once', async () => {
+    const saved = await t.call('POST', '/risk/settings', {
+      token: t.adminToken,
+      body: { ...DEFAULT_RISK_SETTINGS, minSharedRounds: 2 },
+    });
+    expect(saved.status).toBe(200);
+    await t.app.engine.submit(round(3, 'erin', 'frank'));
+    const g = await until(async () => (await groups('erin')).items[0], 'the erin group');
+    expect(g.level).toBe(RiskLevel.High);
+  });
+
+  it('starts a worker that failed again, which goes on from the stored checkpoint: nothing lost, nothing twice', async () => {
+    const marker = join(tempDir('dms-risk-worker-'), 'crashed');
+    const before = alerts.length;
+    // The worker ends while it processes round 4 (before its findings are stored); round 5 comes meanwhile.
+    await t.app.engine.submit(round(4, 'gina', 'hank', 1001, 0, T0, { crashMarker: marker }));
+    await until(async () => (existsSync(marker) ? true : undefined), 'the worker to fail');
+    await t.app.engine.submit(round(5, 'ivan', 'judy'));
+    const page = await until(
+      async () => {
+        const data = await groups();
+        return data.total >= 5 ? data : undefined;
+      },
+      'five groups',
+      400,
+    );
+    expect(page.items.map((g) => g.members[0]?.account).sort()).toEqual([
+      'alice',
+      'carol',
+      'erin',
+      'gina',
+      'ivan',
+    ]);
+    await until(async () => (alerts.length >= before + 2 ? true : undefined), 'the alerts of rounds 4 and 5');
+    const seqs = alerts.map((a) => a.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(alerts.length).toBe(before + 2);
+  });
+});

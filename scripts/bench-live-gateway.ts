@@ -31,10 +31,8 @@ import type { PlatformEvent } from '../shared/src/contracts/events/platform';
 import { LIVE_EVENTS, type AlertChanged } from '../shared/src/contracts/live/events';
 import { loadConfig } from '../gateway/src/config/config';
 import { createApp } from '../gateway/src/app';
-import { createRiskDetector } from '../gateway/src/engine/risk/risk.detector';
 import { seeded } from '../gateway/src/engine/risk/riskBacktest';
-import type { RiskDetector, RiskFinding } from '../gateway/src/engine/risk/riskFinding';
-import { RiskLevel } from '../shared/src/domain/enums';
+import { flaggingDetector } from './bench-live-detector';
 import { publishChange } from '../gateway/src/platform/live/live.publisher';
 
 const PROVIDERS = [1001, 1002, 1003, 1004, 1005, 1006];
@@ -198,46 +196,6 @@ function gcPauses(): {
   };
 }
 
-/**
- * The engine's detector, which also raises a cross-bet pair (new members each time, so a new group and alert)
- * for every settled round the feed flags: the alert then takes the risk engine's whole path, to the same
- * sockets as the script's (the baccarat monitor's rooms of the round's provider).
- */
-function flaggingDetector(...args: Parameters<typeof createRiskDetector>): RiskDetector {
-  const inner = createRiskDetector(...args);
-  return {
-    configure: (settings) => inner.configure(settings),
-    snapshot: () => inner.snapshot(),
-    ...(inner.walksState ? { walksState: (input) => inner.walksState?.(input) ?? false } : {}),
-    ...(inner.upkeep ? { upkeep: () => inner.upkeep?.() } : {}),
-    process(input) {
-      const found: RiskFinding[] = inner.process(input);
-      if (input.type === 'round' && input.round.result.benchAlert === true) {
-        const r = input.round;
-        found.push({
-          type: 'crossbet',
-          change: 'raised',
-          id: `bench-${r.roundId}`,
-          kind: 'pair',
-          level: RiskLevel.High,
-          score: 10,
-          members: [
-            { provider: r.provider, account: `bench-${r.roundId}-a` },
-            { provider: r.provider, account: `bench-${r.roundId}-b` },
-          ],
-          rounds: 1,
-          turnover: 0,
-          firstDetectedAt: r.settledAt,
-          lastSeenAt: r.settledAt,
-          tables: [r.tableId],
-          evidenceRounds: [r.roundId],
-        });
-      }
-      return found;
-    },
-  };
-}
-
 const cpuMsOf = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
 
 const CHIPS = [1000, 2000, 5000, 10000, 20000, 50000];
@@ -258,7 +216,19 @@ async function main(): Promise<void> {
   };
   const engineAlerts = process.env.BENCH_LIVE_ALERTS === 'engine';
   const app = await createApp(config, {
-    ...(engineAlerts ? { riskDetector: flaggingDetector } : {}),
+    // The risk engine on its worker thread (the gateway's default), or with BENCH_LIVE_RISK_THREAD=main on the
+    // gateway's thread.
+    ...(engineAlerts
+      ? process.env.BENCH_LIVE_RISK_THREAD === 'main'
+        ? { riskDetector: flaggingDetector, riskThread: 'main' as const }
+        : {
+            riskThread: 'worker' as const,
+            riskWorkerDetector: {
+              url: new URL('./bench-live-detector.ts', import.meta.url).href,
+              name: 'flaggingDetector',
+            },
+          }
+      : {}),
     // BENCH_LIVE_RISK_SNAPSHOTS=off: the risk runner stores no periodic snapshot of its detector (each holds
     // detection up while it is written), to tell what they cost the alerts.
     ...(process.env.BENCH_LIVE_RISK_SNAPSHOTS === 'off'

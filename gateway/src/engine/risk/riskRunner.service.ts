@@ -104,12 +104,19 @@ export const DEFAULT_RISK_RUNNER_TUNING: RiskRunnerTuning = {
   snapshotPieceChars: PIECE_CHARS,
 };
 
-export interface RiskRunnerOptions<Output, Snapshot> extends Partial<RiskRunnerTuning> {
+/**
+ * Where each chunk is stored: in a transaction of the runner's `store` through `sink` ({@link localCommitter}), or
+ * by `committer`.
+ */
+export type ChunkStorage<Output> =
+  { sink: RiskSink<Output>; committer?: undefined } | { committer: ChunkCommitter<Output>; sink?: undefined };
+
+export type RiskRunnerOptions<Output, Snapshot> = RiskRunnerOwnOptions<Output, Snapshot> &
+  ChunkStorage<Output>;
+
+interface RiskRunnerOwnOptions<Output, Snapshot> extends Partial<RiskRunnerTuning> {
   store: Store;
   createDetector: DetectorFactory<Output, Snapshot>;
-  sink: RiskSink<Output>;
-  /** Stores each chunk: by default in a transaction of `store` through `sink` ({@link localCommitter}). */
-  committer?: ChunkCommitter<Output>;
   /** The engine's commits: each wakes the runner. */
   committed$: Observable<unknown>;
   /**
@@ -239,7 +246,7 @@ export class RiskRunner<Output, Snapshot> {
       if (v !== undefined) this.tuning[key] = v;
     }
     this.repo = new RiskRunnerRepository(options.store, this.tuning.snapshotPieceChars);
-    this.committer = options.committer ?? localCommitter(this.repo, options.sink);
+    this.committer = options.sink ? localCommitter(this.repo, options.sink) : options.committer;
     this.reader = RiskInputRepository.of(options.store);
     this.partition = options.partition ?? 'all';
     this.leaseName = `risk:${this.partition}`;

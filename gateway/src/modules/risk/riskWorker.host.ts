@@ -230,9 +230,6 @@ export class RiskWorkerHost {
         case 'ready':
           this.failures = 0;
           break;
-        case 'publish':
-          this.options.publish(m.records);
-          break;
         case 'commit':
           void this.commit(m.commit).then((error) =>
             worker.postMessage({ type: 'committed', id: m.id, error } satisfies ToRiskWorker),

@@ -14,7 +14,6 @@ import { RiskRunner, type ChunkCommitter } from '../../engine/risk/riskRunner.se
 import { CheckpointMovedError, LeaseLostError } from '../../engine/risk/riskRunner.repository';
 import { createRiskDetector } from '../../engine/risk/risk.detector';
 import type { RiskDetector, RiskDetectorFactory, RiskFinding } from '../../engine/risk/riskFinding';
-import { RiskStoreSink } from './risk.sink';
 import type { CommitError, FromRiskWorker, RiskWorkerData, ToRiskWorker } from './riskWorker.protocol';
 
 if (!parentPort) throw new Error('riskWorker.entry.ts runs on a worker thread');
@@ -84,7 +83,6 @@ async function main(bundled: DetectorExports): Promise<void> {
     store,
     logger,
     committed$,
-    sink: new RiskStoreSink((records) => send({ type: 'publish', records })),
     committer,
     createDetector: (snapshot) => {
       current = factory(settings, snapshot);

@@ -1,7 +1,6 @@
 import type { RiskSettings } from '@dms/shared/contracts/http/riskSettings';
 import type { ChunkCommitOf, RiskRunnerStatus, RiskRunnerTuning } from '../../engine/risk/riskRunner.service';
 import type { RiskFinding } from '../../engine/risk/riskFinding';
-import type { ReplayRecord } from '../../platform/live/live.replay';
 
 /**
  * The messages between the gateway's thread and the risk engine's worker thread (`riskWorker.host.ts`,
@@ -43,7 +42,6 @@ export interface CommitError {
 /** From the worker to the gateway. */
 export type FromRiskWorker =
   | { type: 'ready' }
-  | { type: 'publish'; records: readonly ReplayRecord[] }
   /** A chunk to store (and push once stored), answered by `committed`. */
   | { type: 'commit'; id: number; commit: ChunkCommitOf<RiskFinding> }
   | { type: 'log'; line: string }

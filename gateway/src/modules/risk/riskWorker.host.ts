@@ -10,7 +10,6 @@ import {
   localCommitter,
   type ChunkCommitOf,
   type ChunkCommitter,
-  type RiskRunnerStatus,
 } from '../../engine/risk/riskRunner.service';
 import {
   CheckpointMovedError,
@@ -33,10 +32,21 @@ const RESTART_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** How long a stopping worker may take (its last snapshot) before it is ended, ms. */
 const STOP_TIMEOUT_MS = 120_000;
 /**
- * The worker's young generation, MB: as the gateway's (`--max-semi-space-size=64`, three semi-spaces): the
- * detector makes short-lived objects for every bet, and a small one would collect them many times a second.
+ * The worker's young generation, MB, from the gateway's own `--max-semi-space-size` (`npm start`, in the
+ * process's flags or `NODE_OPTIONS`; V8 sizes a young generation as three semi-spaces): the detector makes
+ * short-lived objects for every bet, and a small one would collect them many times a second. Undefined
+ * (V8's default, as the gateway's) when the gateway has no such flag.
  */
-const YOUNG_GENERATION_MB = 192;
+export function workerYoungGenerationMb(
+  flags: readonly string[] = [...process.execArgv, ...(process.env.NODE_OPTIONS?.split(/\s+/) ?? [])],
+): number | undefined {
+  let semiSpaceMb: number | undefined;
+  for (const flag of flags) {
+    const m = /^--max[-_]semi[-_]space[-_]size=(\d+)$/.exec(flag);
+    if (m) semiSpaceMb = Number(m[1]);
+  }
+  return semiSpaceMb ? 3 * semiSpaceMb : undefined;
+}
 
 const PINO_LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
   10: 'trace',
@@ -103,9 +113,9 @@ async function bundleWorker(detector: DetectorModule | undefined, n: number): Pr
 }
 
 export interface RiskWorkerHostOptions {
-  data: Omit<RiskWorkerData, 'settings'>;
+  data: Omit<RiskWorkerData, 'settings' | 'wakeFlag'>;
   settings: RiskSettings;
-  /** The engine's commits: each wakes the runner. */
+  /** The engine's commits: each wakes the runner (one wake in flight at a time). */
   committed$: Observable<unknown>;
   /** Pushes what the runner stored to the live channel. */
   publish: (records: readonly ReplayRecord[]) => void;
@@ -130,9 +140,9 @@ export class RiskWorkerHost {
   private restartTimer: NodeJS.Timeout | undefined;
   /** The worker's module being made (bundled from the sources). */
   private starting: Promise<void> = Promise.resolve();
-  private nextId = 1;
+  /** The running worker's wake flag (`RiskWorkerData.wakeFlag`). */
+  private wakeFlag: Int32Array | undefined;
   private readonly committer: ChunkCommitter<RiskFinding>;
-  private readonly waiting = new Map<number, (status?: RiskRunnerStatus) => void>();
 
   constructor(private readonly options: RiskWorkerHostOptions) {
     this.settings = options.settings;
@@ -144,7 +154,9 @@ export class RiskWorkerHost {
 
   start(): void {
     if (this.subscription || this.stopping) return;
-    this.subscription = this.options.committed$.subscribe(() => this.post({ type: 'wake' }));
+    this.subscription = this.options.committed$.subscribe(() => {
+      if (this.wakeFlag && Atomics.exchange(this.wakeFlag, 0, 1) === 0) this.post({ type: 'wake' });
+    });
     this.spawn();
   }
 
@@ -152,16 +164,6 @@ export class RiskWorkerHost {
   configure(settings: RiskSettings): void {
     this.settings = settings;
     this.post({ type: 'configure', settings });
-  }
-
-  /** The runner's status (undefined while no worker runs). */
-  status(): Promise<RiskRunnerStatus | undefined> {
-    return this.ask('status');
-  }
-
-  /** Resolves once the runner processed everything committed so far (and stored a snapshot written behind). */
-  async settled(): Promise<void> {
-    await this.ask('settled');
   }
 
   /** Stops the runner (it stores a snapshot at its checkpoint and gives the lease up) and ends the worker. */
@@ -195,16 +197,6 @@ export class RiskWorkerHost {
     this.worker?.postMessage(message);
   }
 
-  private async ask(type: 'status' | 'settled'): Promise<RiskRunnerStatus | undefined> {
-    await this.starting;
-    if (!this.worker) return undefined;
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.post({ type, id });
-    });
-  }
-
   private spawn(): void {
     this.starting = workerModule(this.options.data.detector).then(
       (url) => {
@@ -217,12 +209,16 @@ export class RiskWorkerHost {
   }
 
   private run(url: URL): void {
-    const data: RiskWorkerData = { ...this.options.data, settings: this.settings };
+    // A new worker's runner reads everything committed when it starts: no wake is owed to it.
+    const wakeFlag = new SharedArrayBuffer(4);
+    const data: RiskWorkerData = { ...this.options.data, settings: this.settings, wakeFlag };
+    const youngMb = workerYoungGenerationMb();
     const worker = new Worker(url, {
       workerData: data,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      ...(youngMb ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } } : {}),
     });
     this.worker = worker;
+    this.wakeFlag = new Int32Array(wakeFlag);
     const logger = this.options.logger;
     let failed: string | undefined;
     worker.on('message', (m: FromRiskWorker) => {
@@ -238,11 +234,6 @@ export class RiskWorkerHost {
         case 'log':
           this.log(m.line);
           break;
-        case 'status':
-        case 'settled':
-          this.waiting.get(m.id)?.(m.type === 'status' ? m.status : undefined);
-          this.waiting.delete(m.id);
-          break;
         case 'failed':
           failed = m.message;
           break;
@@ -254,9 +245,10 @@ export class RiskWorkerHost {
       failed = err.stack ?? err.message;
     });
     worker.once('exit', (code) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const resolve of this.waiting.values()) resolve(undefined);
-      this.waiting.clear();
+      if (this.worker === worker) {
+        this.worker = undefined;
+        this.wakeFlag = undefined;
+      }
       if (failed !== undefined) logger.error({ code, err: failed }, 'risk worker failed');
       if (this.stopping) return;
       const wait = RESTART_MS[Math.min(this.failures, RESTART_MS.length - 1)]!;

@@ -20,6 +20,7 @@ if (!parentPort) throw new Error('riskWorker.entry.ts runs on a worker thread');
 const port = parentPort;
 const send = (message: FromRiskWorker) => port.postMessage(message);
 const data = workerData as RiskWorkerData;
+const wakeFlag = new Int32Array(data.wakeFlag);
 
 /**
  * The exports of the module `RiskWorkerData.detector` names, bundled into the worker with it (the sources'
@@ -94,6 +95,8 @@ async function main(bundled: DetectorExports): Promise<void> {
   port.on('message', (m: ToRiskWorker) => {
     switch (m.type) {
       case 'wake':
+        // Cleared before the runner reads: a commit after this posts its own wake.
+        Atomics.store(wakeFlag, 0, 0);
         committed$.next();
         break;
       case 'configure':
@@ -107,12 +110,6 @@ async function main(bundled: DetectorExports): Promise<void> {
         else waiting?.resolve();
         break;
       }
-      case 'status':
-        send({ type: 'status', id: m.id, status: runner.status() });
-        break;
-      case 'settled':
-        void runner.settled().then(() => send({ type: 'settled', id: m.id }));
-        break;
       case 'stop':
         if (stopping) break;
         stopping = true;

@@ -1,5 +1,5 @@
 import type { RiskSettings } from '@dms/shared/contracts/http/riskSettings';
-import type { ChunkCommitOf, RiskRunnerStatus, RiskRunnerTuning } from '../../engine/risk/riskRunner.service';
+import type { ChunkCommitOf, RiskRunnerTuning } from '../../engine/risk/riskRunner.service';
 import type { RiskFinding } from '../../engine/risk/riskFinding';
 
 /**
@@ -22,14 +22,18 @@ export interface RiskWorkerData {
   detector?: DetectorModule | undefined;
   /** The gateway logger's level; the worker's lines are logged by the gateway's logger. */
   logLevel: string;
+  /**
+   * One flag shared with the gateway: 1 while a `wake` is on its way to the worker. The gateway posts a wake
+   * only when it sets the flag from 0; the worker clears it before its runner reads what is committed, so the
+   * engine's commits that come meanwhile are read by that run and need no wake of their own.
+   */
+  wakeFlag: SharedArrayBuffer;
 }
 
 /** From the gateway to the worker. */
 export type ToRiskWorker =
   | { type: 'wake' }
   | { type: 'configure'; settings: RiskSettings }
-  | { type: 'status'; id: number }
-  | { type: 'settled'; id: number }
   | { type: 'committed'; id: number; error?: CommitError | undefined }
   | { type: 'stop' };
 
@@ -45,7 +49,5 @@ export type FromRiskWorker =
   /** A chunk to store (and push once stored), answered by `committed`. */
   | { type: 'commit'; id: number; commit: ChunkCommitOf<RiskFinding> }
   | { type: 'log'; line: string }
-  | { type: 'status'; id: number; status: RiskRunnerStatus }
-  | { type: 'settled'; id: number }
   | { type: 'stopped' }
   | { type: 'failed'; message: string };

@@ -12,6 +12,7 @@ import { tempDir } from '../../testing/testing.store';
 import { connectLive } from '../../testing/testing.live';
 import { T0 } from '../../engine/events.fixtures';
 import { round, until } from './risk.fixture';
+import { workerYoungGenerationMb } from './riskWorker.host';
 
 let t: TestApp;
 let socket: Socket;
@@ -32,7 +33,9 @@ beforeAll(async () => {
         url: pathToFileURL(join(import.meta.dirname, 'risk.fixture.ts')).href,
         name: 'testDetector',
       },
-      riskRunner: { pollMs: 50, renewMs: 200, leaseMs: 2000 },
+      // No polls: only the gateway's wakes move the runner (one in flight at a time).
+      // The lease of a worker that failed has lapsed when the next one starts (after 1 s).
+      riskRunner: { pollMs: 600_000, renewMs: 100, leaseMs: 500 },
     },
   });
   t.app.engine.start();
@@ -100,5 +103,14 @@ describe('the risk engine on its worker thread', () => {
     const seqs = alerts.map((a) => a.seq);
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(alerts.length).toBe(before + 2);
+  });
+});
+
+describe("the worker's young generation", () => {
+  it("is three of the gateway's semi-spaces, from its flags or NODE_OPTIONS, else V8's default", () => {
+    expect(workerYoungGenerationMb(['--max-semi-space-size=64'])).toBe(192);
+    expect(workerYoungGenerationMb(['--max_semi_space_size=16', '--enable-source-maps'])).toBe(48);
+    expect(workerYoungGenerationMb(['--enable-source-maps'])).toBeUndefined();
+    expect(workerYoungGenerationMb([])).toBeUndefined();
   });
 });

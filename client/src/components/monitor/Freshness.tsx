@@ -21,14 +21,14 @@ export function formatDuration(ms: number, t: TFunction, atLeast = 0): string {
 export function Freshness({ clock, floorMs }: { clock: PanelClock; floorMs: number }) {
   const { t } = useTranslation('monitor');
   const now = useNow();
-  const state = freshnessOf(clock, now, floorMs);
+  const limit = silenceLimit(clock, floorMs);
+  const state = freshnessOf(clock, now, floorMs, limit);
   let text: string;
   if (state === 'waiting' || clock.lastAt === null) text = t('fresh.waiting');
   else {
     const age = formatDuration(now - clock.lastAt, t);
     text = t(state === 'fresh' ? 'fresh.fresh' : 'fresh.stale', { age });
-    if (state === 'fresh')
-      text += ` · ${t('fresh.limit', { limit: formatDuration(silenceLimit(clock, floorMs), t, 1) })}`;
+    if (state === 'fresh') text += ` · ${t('fresh.limit', { limit: formatDuration(limit, t, 1) })}`;
   }
   return (
     <span className={`dms-mon__fresh is-${state}`} role="status" data-freshness={state}>

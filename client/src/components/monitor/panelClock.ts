@@ -62,11 +62,17 @@ export function expectedGap(clock: PanelClock): number | null {
  * How fresh a panel is at `now`: `waiting` (nothing yet), `fresh`, or `stale` once silent for over three
  * expected gaps, over one and a half times its longest recent gap (a table's bets come every second or two,
  * then pause for the deal and until the next round: that pause is its normal) and at least `floorMs` (the
- * floor alone while no gap is known yet). Each monitor passes its own floor.
+ * floor alone while no gap is known yet). Each monitor passes its own floor; a caller that shows the limit
+ * too passes the {@link silenceLimit} it computed.
  */
-export function freshnessOf(clock: PanelClock, now: number, floorMs: number): FreshnessState {
+export function freshnessOf(
+  clock: PanelClock,
+  now: number,
+  floorMs: number,
+  limitMs: number = silenceLimit(clock, floorMs),
+): FreshnessState {
   if (clock.lastAt === null) return 'waiting';
-  return now - clock.lastAt > silenceLimit(clock, floorMs) ? 'stale' : 'fresh';
+  return now - clock.lastAt > limitMs ? 'stale' : 'fresh';
 }
 
 /** The silence after which {@link freshnessOf} calls a panel stale, ms (what its card tells). */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import type { CrossbetGroupRow, RiskPage } from '@dms/shared/contracts/http/risk';
 import { DEFAULT_RISK_SETTINGS } from '@dms/shared/contracts/http/riskSettings';
@@ -35,7 +36,8 @@ beforeAll(async () => {
       },
       // No polls: only the gateway's wakes move the runner (one in flight at a time).
       // The lease of a worker that failed has lapsed when the next one starts (after 1 s).
-      riskRunner: { pollMs: 600_000, renewMs: 100, leaseMs: 500 },
+      // A snapshot after every input, in pieces of 40 characters, read back at the restart below.
+      riskRunner: { pollMs: 600_000, renewMs: 100, leaseMs: 500, snapshotEvery: 1, snapshotPieceChars: 40 },
     },
   });
   t.app.engine.start();
@@ -103,6 +105,20 @@ describe('the risk engine on its worker thread', () => {
     const seqs = alerts.map((a) => a.seq);
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(alerts.length).toBe(before + 2);
+    // The restarted worker's snapshots are in pieces.
+    const snapshot = await until(async () => {
+      const { rows } = await sql<{ state: string; inputs: number }>`
+        select state, inputs from risk_snapshot where partition = 'all'`.execute(t.app.store.db);
+      return rows[0] && Number(rows[0].inputs) >= 4 ? rows[0] : undefined;
+    }, 'a snapshot after round 4');
+    const [, generation, count] = /^#stored-in-pieces (\w+) (\d+)$/.exec(snapshot.state) ?? [];
+    expect(Number(count)).toBeGreaterThan(1);
+    const { rows: pieces } = await sql<{ text: string }>`
+      select text from risk_snapshot_piece where generation = ${generation} order by n`.execute(
+      t.app.store.db,
+    );
+    expect(pieces).toHaveLength(Number(count));
+    expect(pieces.map((p) => p.text).join('')).toContain('gina');
   });
 });
 

@@ -42,8 +42,9 @@ export interface OpenStoreOptions {
   /** Told when the SQLite store's checkpoint worker fails (its connection checkpoints by itself then). */
   logger?: Logger | undefined;
   /**
-   * A second connection to a store the gateway opened and migrated (the risk engine's worker thread): no
-   * migrations, and on SQLite no checkpoints of its own (the gateway's checkpoint worker copies the log).
+   * A second connection to a store the gateway opened and migrated (the risk engine's worker thread), which
+   * only reads: no migrations, on SQLite no checkpoints of its own (the gateway's checkpoint worker copies the
+   * log), and a write through it fails (`query_only` on SQLite, `default_transaction_read_only` on PostgreSQL).
    */
   secondary?: boolean;
 }
@@ -76,7 +77,10 @@ function openSqlite(
   database.pragma('busy_timeout = 5000');
   // The log is copied into the database on a worker thread, not inside this connection's commits (nor a
   // second connection's: the gateway's checkpoint worker copies their pages too).
-  if (secondary) database.pragma('wal_autocheckpoint = 0');
+  if (secondary) {
+    database.pragma('wal_autocheckpoint = 0');
+    database.pragma('query_only = ON');
+  }
   const checkpointer: Checkpointer = secondary
     ? { stop: () => Promise.resolve(), running: false }
     : startCheckpointer(file, database, (err) =>
@@ -89,7 +93,7 @@ function openSqlite(
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<Db> {
+async function openPostgres(url: string, schema: string | undefined, readOnly = false): Promise<Db> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new Error(`bad schema name ${schema}`);
   if (schema) {
@@ -101,10 +105,14 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Db
       await admin.end();
     }
   }
+  const settings = [
+    ...(schema ? [`-c search_path=${schema}`] : []),
+    ...(readOnly ? ['-c default_transaction_read_only=on'] : []),
+  ];
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
     // Epoch-millisecond bigints and counts fit in a double: read them as numbers, not strings.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -125,7 +133,9 @@ export async function openStore(options: OpenStoreOptions): Promise<OpenStoreRes
   const lite = options.databaseUrl
     ? undefined
     : openSqlite(options.dataDir, options.logger, options.secondary);
-  const db = lite ? lite.db : await openPostgres(options.databaseUrl ?? '', options.pgSchema);
+  const db = lite
+    ? lite.db
+    : await openPostgres(options.databaseUrl ?? '', options.pgSchema, options.secondary);
   try {
     // Kysely looks for its migration tables by name across all schemas unless told which one is ours.
     const schema =

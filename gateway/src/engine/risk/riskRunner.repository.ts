@@ -151,7 +151,7 @@ export class RiskRunnerRepository {
       .selectAll()
       .where('partition', '=', partition)
       .executeTakeFirst();
-    await this.dropPiecesExcept(partition, generationOf(row?.state));
+    await this.dropPieces(partition, (g) => g !== generationOf(row?.state));
     if (!row) return undefined;
     return {
       position: { seq: Number(row.seq), ts: Number(row.ts), id: row.id, kind: Number(row.kind) },
@@ -194,21 +194,14 @@ export class RiskRunnerRepository {
     const ends = pieceEnds(state, this.pieceChars);
     let at = 0;
     for (const [n, end] of ends.entries()) {
-      await this.insertPiece(partition, generation, n, state.slice(at, end));
+      await this.db
+        .insertInto('risk_snapshot_piece')
+        .values({ partition, generation, n, text: state.slice(at, end) })
+        .execute();
       at = end;
       await yieldToIo();
     }
     return `${PIECES_MARK}${generation} ${ends.length}`;
-  }
-
-  /** Stores piece `n` of a state's pieces (of {@link writePieces}), in its own statement. */
-  async insertPiece(partition: string, generation: string, n: number, text: string): Promise<void> {
-    await this.db.insertInto('risk_snapshot_piece').values({ partition, generation, n, text }).execute();
-  }
-
-  /** Drops the pieces of `partition` of every generation but `keep` (the stored snapshot's, if any). */
-  async dropPiecesExcept(partition: string, keep: string | undefined): Promise<void> {
-    await this.dropPieces(partition, (g) => g !== keep);
   }
 
   /** Drops the pieces of `partition` of the generations `drop` names, one statement a piece. */

@@ -126,12 +126,6 @@ interface RiskRunnerOwnOptions<Output, Snapshot> extends Partial<RiskRunnerTunin
   partition?: string;
   /** This process's name in the lease; unique per process by default. */
   holder?: string;
-  /**
-   * The checkpoint, snapshot and lease in the store: `store`'s by default (its pieces of `snapshotPieceChars`).
-   * The risk engine's worker thread gives one that reads through its own connection and writes through the
-   * gateway's thread.
-   */
-  repository?: RiskRunnerRepository;
   now?: () => number;
   logger?: Logger | undefined;
 }
@@ -251,7 +245,7 @@ export class RiskRunner<Output, Snapshot> {
       const v = options[key];
       if (v !== undefined) this.tuning[key] = v;
     }
-    this.repo = options.repository ?? new RiskRunnerRepository(options.store, this.tuning.snapshotPieceChars);
+    this.repo = new RiskRunnerRepository(options.store, this.tuning.snapshotPieceChars);
     this.committer = options.sink ? localCommitter(this.repo, options.sink) : options.committer;
     this.reader = RiskInputRepository.of(options.store);
     this.partition = options.partition ?? 'all';
@@ -320,16 +314,13 @@ export class RiskRunner<Output, Snapshot> {
     try {
       const snapshot = await this.serialise(leading);
       const written = performance.now();
-      // A chunk of no outputs that moves nothing, through the committer as every chunk: its pieces first.
-      const state =
-        snapshot === undefined ? undefined : await this.repo.writePieces(this.partition, snapshot);
-      await this.committer({
+      await this.repo.commitChunk({
         partition: this.partition,
         lease: { name: this.leaseName, holder: this.holder, now },
         from: leading.checkpoint,
         to: leading.checkpoint,
-        outputs: [],
-        ...(state === undefined ? {} : { stored: { state, at: leading.checkpoint } }),
+        write: () => Promise.resolve(),
+        snapshot,
       });
       const bytes = snapshot === undefined ? 0 : Buffer.byteLength(snapshot);
       this.stored(leading, leading.checkpoint, now, bytes, [t0, written - t0], 'before stopping');

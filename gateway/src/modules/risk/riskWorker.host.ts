@@ -6,7 +6,11 @@ import type { Observable, Subscription } from 'rxjs';
 import type { RiskSettings } from '@dms/shared/contracts/http/riskSettings';
 import type { Logger } from '../../platform/logger/logger';
 import type { ReplayRecord } from '../../platform/live/live.replay';
-import { localCommitter, type ChunkCommitter } from '../../engine/risk/riskRunner.service';
+import {
+  localCommitter,
+  type ChunkCommitOf,
+  type ChunkCommitter,
+} from '../../engine/risk/riskRunner.service';
 import {
   CheckpointMovedError,
   LeaseLostError,
@@ -16,11 +20,10 @@ import type { RiskFinding } from '../../engine/risk/riskFinding';
 import type { Store } from '../../platform/db/db.store';
 import { RiskStoreSink } from './risk.sink';
 import type {
+  CommitError,
   DetectorModule,
   FromRiskWorker,
   RiskWorkerData,
-  StoreCall,
-  StoreError,
   ToRiskWorker,
 } from './riskWorker.protocol';
 
@@ -116,15 +119,14 @@ export interface RiskWorkerHostOptions {
   committed$: Observable<unknown>;
   /** Pushes what the runner stored to the live channel. */
   publish: (records: readonly ReplayRecord[]) => void;
-  /** The gateway's store: the runner's writes (its chunks, checkpoint, lease and snapshots) go through its connection. */
+  /** The gateway's store: the runner's chunks are stored through its connection. */
   store: Store;
   logger: Logger;
 }
 
 /**
  * The risk engine's runner on a worker thread (`riskWorker.entry.ts`), seen from the gateway: it wakes the
- * runner on each commit of the engine, passes settings on, does the runner's writes through the gateway's
- * connection (its chunks, pushed live once stored; its checkpoint, lease and snapshots), and starts the
+ * runner on each commit of the engine, passes settings on, pushes live what the runner stored, and starts the
  * worker again (after 1 s, then longer) if it fails — the runner restores from its stored checkpoint and
  * snapshot, so nothing is lost or stored twice.
  */
@@ -140,14 +142,14 @@ export class RiskWorkerHost {
   private starting: Promise<void> = Promise.resolve();
   /** The running worker's wake flag (`RiskWorkerData.wakeFlag`). */
   private wakeFlag: Int32Array | undefined;
-  /** The runner's checkpoint, snapshot and lease through the gateway's connection: the worker's writes. */
-  private readonly repository: RiskRunnerRepository;
   private readonly committer: ChunkCommitter<RiskFinding>;
 
   constructor(private readonly options: RiskWorkerHostOptions) {
     this.settings = options.settings;
-    this.repository = new RiskRunnerRepository(options.store);
-    this.committer = localCommitter(this.repository, new RiskStoreSink(options.publish));
+    this.committer = localCommitter(
+      new RiskRunnerRepository(options.store),
+      new RiskStoreSink(options.publish),
+    );
   }
 
   start(): void {
@@ -224,9 +226,9 @@ export class RiskWorkerHost {
         case 'ready':
           this.failures = 0;
           break;
-        case 'store':
-          void this.store(m.call).then((answer) =>
-            worker.postMessage({ type: 'stored', id: m.id, ...answer } satisfies ToRiskWorker),
+        case 'commit':
+          void this.commit(m.commit).then((error) =>
+            worker.postMessage({ type: 'committed', id: m.id, error } satisfies ToRiskWorker),
           );
           break;
         case 'log':
@@ -256,33 +258,16 @@ export class RiskWorkerHost {
     });
   }
 
-  /** Does a write of the worker's runner (a chunk stored and pushed once stored); answers its result or why not. */
-  private async store(call: StoreCall): Promise<{ result?: unknown; error?: StoreError }> {
-    const repo = this.repository;
+  /** Stores a chunk of the worker's runner and pushes what it stored; answers why not, if not. */
+  private async commit(commit: ChunkCommitOf<RiskFinding>): Promise<CommitError | undefined> {
     try {
-      switch (call.op) {
-        case 'commit':
-          await this.committer(call.commit);
-          return {};
-        case 'checkpoint':
-          return { result: await repo.checkpoint(call.partition, call.now) };
-        case 'acquireLease':
-          return { result: await repo.acquireLease(call.name, call.holder, call.now, call.ttlMs) };
-        case 'releaseLease':
-          await repo.releaseLease(call.name, call.holder);
-          return {};
-        case 'insertPiece':
-          await repo.insertPiece(call.partition, call.generation, call.n, call.text);
-          return {};
-        case 'dropPiecesExcept':
-          await repo.dropPiecesExcept(call.partition, call.keep);
-          return {};
-      }
+      await this.committer(commit);
+      return undefined;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof CheckpointMovedError) return { error: { kind: 'moved', message } };
-      if (err instanceof LeaseLostError) return { error: { kind: 'lease', message } };
-      return { error: { kind: 'failed', message } };
+      if (err instanceof CheckpointMovedError) return { kind: 'moved', message };
+      if (err instanceof LeaseLostError) return { kind: 'lease', message };
+      return { kind: 'failed', message };
     }
   }
 

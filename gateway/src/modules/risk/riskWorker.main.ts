@@ -1,31 +1,20 @@
 /**
  * The risk engine's worker thread (started by `riskWorker.host.ts`, from `riskWorker.entry.ts`): the runner, the detector and their store
- * connection, off the gateway's thread. It reads what the engine committed (its own connection to the store
- * the gateway opened, reading only), detects, and hands each chunk's findings and alerts with the checkpoint
- * to the gateway's thread, which stores them and pushes them live, as it does the runner's other writes. The detector's work, its collections and its snapshots no longer hold the
+ * connection, off the gateway's thread. It reads what the engine committed, detects, stores findings and
+ * alerts with the checkpoint (its own connection to the store the gateway opened), and hands what it stored to
+ * the gateway to push live. The detector's work, its collections and its snapshots no longer hold the
  * gateway's thread (sockets, ingest and the API); the two threads share nothing but messages.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Subject } from 'rxjs';
 import type { RiskSettings } from '@dms/shared/contracts/http/riskSettings';
-import { openStore, type Store } from '../../platform/db/db.store';
+import { openStore } from '../../platform/db/db.store';
 import { createLogger } from '../../platform/logger/logger';
 import { RiskRunner, type ChunkCommitter } from '../../engine/risk/riskRunner.service';
-import {
-  CheckpointMovedError,
-  LeaseLostError,
-  RiskRunnerRepository,
-  type RunnerCheckpoint,
-} from '../../engine/risk/riskRunner.repository';
+import { CheckpointMovedError, LeaseLostError } from '../../engine/risk/riskRunner.repository';
 import { createRiskDetector } from '../../engine/risk/risk.detector';
 import type { RiskDetector, RiskDetectorFactory, RiskFinding } from '../../engine/risk/riskFinding';
-import type {
-  FromRiskWorker,
-  RiskWorkerData,
-  StoreCall,
-  StoreError,
-  ToRiskWorker,
-} from './riskWorker.protocol';
+import type { CommitError, FromRiskWorker, RiskWorkerData, ToRiskWorker } from './riskWorker.protocol';
 
 if (!parentPort) throw new Error('riskWorker.entry.ts runs on a worker thread');
 const port = parentPort;
@@ -46,44 +35,6 @@ async function factoryOf(bundled: DetectorExports): Promise<RiskDetectorFactory>
   if (typeof factory !== 'function')
     throw new Error(`${data.detector.url} exports no detector factory ${data.detector.name}`);
   return factory as RiskDetectorFactory;
-}
-
-/**
- * The runner's checkpoint, snapshot and lease: read through this thread's connection, written through the
- * gateway's (`StoreCall`). The connection is opened to read only, so a write that does not come this way fails.
- */
-class GatewayWrites extends RiskRunnerRepository {
-  constructor(
-    store: Store,
-    private readonly call: <R>(c: StoreCall) => Promise<R>,
-    pieceChars?: number,
-  ) {
-    super(store, pieceChars);
-  }
-
-  override checkpoint(partition: string, now: number): Promise<RunnerCheckpoint> {
-    return this.call({ op: 'checkpoint', partition, now });
-  }
-
-  override acquireLease(name: string, holder: string, now: number, ttlMs: number): Promise<boolean> {
-    return this.call({ op: 'acquireLease', name, holder, now, ttlMs });
-  }
-
-  override releaseLease(name: string, holder: string): Promise<void> {
-    return this.call({ op: 'releaseLease', name, holder });
-  }
-
-  override insertPiece(partition: string, generation: string, n: number, text: string): Promise<void> {
-    return this.call({ op: 'insertPiece', partition, generation, n, text });
-  }
-
-  override dropPiecesExcept(partition: string, keep: string | undefined): Promise<void> {
-    return this.call({ op: 'dropPiecesExcept', partition, keep });
-  }
-
-  override commitChunk(): Promise<void> {
-    return Promise.reject(new Error("the risk worker's chunks are stored through its committer"));
-  }
 }
 
 /** Runs the risk engine's runner on this worker thread until the gateway says stop. */
@@ -109,18 +60,18 @@ async function main(bundled: DetectorExports): Promise<void> {
   let settings: RiskSettings = data.settings;
   let current: RiskDetector | undefined;
   const committed$ = new Subject<void>();
-  // Every write goes through the gateway's thread (its connection writes between the ingest's transactions;
-  // this one would wait for the ingest's lock): each call is answered by `stored`.
-  let nextCall = 1;
-  const calls = new Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void }>();
-  const call = <R>(c: StoreCall): Promise<R> =>
-    new Promise<R>((resolve, reject) => {
-      const id = nextCall++;
-      calls.set(id, { resolve: resolve as (result: unknown) => void, reject });
-      send({ type: 'store', id, call: c });
+  // Chunks are stored by the gateway's thread (its connection writes between the ingest's transactions; this
+  // one would wait for the ingest's lock): each is answered by `committed`.
+  let nextCommit = 1;
+  const commits = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  const committer: ChunkCommitter<RiskFinding> = (commit) =>
+    new Promise<void>((resolve, reject) => {
+      const id = nextCommit++;
+      commits.set(id, { resolve, reject });
+      send({ type: 'commit', id, commit });
     });
   // The gateway's answer as the error the runner knows (its message as the gateway's).
-  const storeError = (e: StoreError): Error =>
+  const commitError = (e: CommitError): Error =>
     Object.assign(
       e.kind === 'moved'
         ? new CheckpointMovedError('')
@@ -129,13 +80,11 @@ async function main(bundled: DetectorExports): Promise<void> {
           : new Error(''),
       { message: e.message },
     );
-  const committer: ChunkCommitter<RiskFinding> = (commit) => call({ op: 'commit', commit });
   const runner = new RiskRunner<RiskFinding, unknown>({
     store,
     logger,
     committed$,
     committer,
-    repository: new GatewayWrites(store, call, data.tuning.snapshotPieceChars),
     createDetector: (snapshot) => {
       current = factory(settings, snapshot);
       return current;
@@ -154,11 +103,11 @@ async function main(bundled: DetectorExports): Promise<void> {
         settings = m.settings;
         current?.configure(settings);
         break;
-      case 'stored': {
-        const waiting = calls.get(m.id);
-        calls.delete(m.id);
-        if (m.error) waiting?.reject(storeError(m.error));
-        else waiting?.resolve(m.result);
+      case 'committed': {
+        const waiting = commits.get(m.id);
+        commits.delete(m.id);
+        if (m.error) waiting?.reject(commitError(m.error));
+        else waiting?.resolve();
         break;
       }
       case 'stop':

@@ -30,34 +30,15 @@ export interface RiskWorkerData {
   wakeFlag: SharedArrayBuffer;
 }
 
-/**
- * What the worker asks the gateway's thread to write: every write of its runner goes through the gateway's
- * connection, which writes between the ingest's transactions, where the worker's own connection (reads
- * only) would wait for the ingest's lock (and the ingest for its: on SQLite, a connection that finds the lock
- * held sleeps 1, 2, 5, 10 ms… before it tries again).
- */
-export type StoreCall =
-  /** A chunk to store and push once stored (`ChunkCommitter`). */
-  | { op: 'commit'; commit: ChunkCommitOf<RiskFinding> }
-  /** `RiskRunnerRepository.checkpoint`: answered by the checkpoint. */
-  | { op: 'checkpoint'; partition: string; now: number }
-  /** `RiskRunnerRepository.acquireLease`: answered by whether the holder has it. */
-  | { op: 'acquireLease'; name: string; holder: string; now: number; ttlMs: number }
-  | { op: 'releaseLease'; name: string; holder: string }
-  /** A piece of a snapshot (`RiskRunnerRepository.insertPiece`), one message each. */
-  | { op: 'insertPiece'; partition: string; generation: string; n: number; text: string }
-  | { op: 'dropPiecesExcept'; partition: string; keep: string | undefined };
-
 /** From the gateway to the worker. */
 export type ToRiskWorker =
   | { type: 'wake' }
   | { type: 'configure'; settings: RiskSettings }
-  /** The answer to the worker's `store` call of the same id: its result, or why it failed. */
-  | { type: 'stored'; id: number; result?: unknown; error?: StoreError | undefined }
+  | { type: 'committed'; id: number; error?: CommitError | undefined }
   | { type: 'stop' };
 
-/** Why the gateway could not write: another runner has the partition, or the store failed. */
-export interface StoreError {
+/** Why the gateway could not store a chunk: another runner has the partition, or the store failed. */
+export interface CommitError {
   kind: 'moved' | 'lease' | 'failed';
   message: string;
 }
@@ -65,8 +46,8 @@ export interface StoreError {
 /** From the worker to the gateway. */
 export type FromRiskWorker =
   | { type: 'ready' }
-  /** A write of the runner, answered by `stored`. */
-  | { type: 'store'; id: number; call: StoreCall }
+  /** A chunk to store (and push once stored), answered by `committed`. */
+  | { type: 'commit'; id: number; commit: ChunkCommitOf<RiskFinding> }
   | { type: 'log'; line: string }
   | { type: 'stopped' }
   | { type: 'failed'; message: string };

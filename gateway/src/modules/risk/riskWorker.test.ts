@@ -36,8 +36,7 @@ beforeAll(async () => {
       },
       // No polls: only the gateway's wakes move the runner (one in flight at a time).
       // The lease of a worker that failed has lapsed when the next one starts (after 1 s).
-      // A snapshot after every input, in pieces of 40 characters: written through the gateway's thread (the
-      // worker's own connection only reads) and read back at the restart below.
+      // A snapshot after every input, in pieces of 40 characters, read back at the restart below.
       riskRunner: { pollMs: 600_000, renewMs: 100, leaseMs: 500, snapshotEvery: 1, snapshotPieceChars: 40 },
     },
   });
@@ -106,7 +105,7 @@ describe('the risk engine on its worker thread', () => {
     const seqs = alerts.map((a) => a.seq);
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(alerts.length).toBe(before + 2);
-    // The restarted worker's snapshots are in pieces, stored through the gateway's thread.
+    // The restarted worker's snapshots are in pieces.
     const snapshot = await until(async () => {
       const { rows } = await sql<{ state: string; inputs: number }>`
         select state, inputs from risk_snapshot where partition = 'all'`.execute(t.app.store.db);

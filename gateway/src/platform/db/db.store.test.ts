@@ -6,7 +6,7 @@ import pg from 'pg';
 import { verifyPassword } from '../auth/auth.password';
 import { tempDir } from '../../testing/testing.store';
 import { openConfiguredStore } from './db.open';
-import { likePattern, openStore } from './db.store';
+import { likePattern } from './db.store';
 
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = tempDir();
@@ -75,37 +75,6 @@ describe('store opening and seeding', () => {
       const admins = await store.db.selectFrom('account').select('id').execute();
       expect(admins.map((a) => a.id)).toEqual([1]);
     } finally {
-      await store.close();
-    }
-  });
-
-  it("opens a second connection (the risk engine's worker thread's) that reads the store and never writes", async () => {
-    const { store } = await openConfiguredStore(config, Date.now, schema);
-    const { store: second, applied } = await openStore({
-      databaseUrl,
-      dataDir,
-      pgSchema: schema,
-      secondary: true,
-      seed: { now: Date.now, adminPasswordHash: () => Promise.reject(new Error('no seed')) },
-    });
-    try {
-      expect(applied).toEqual([]);
-      await store.db
-        .insertInto('role')
-        .values({ name: 'Seen', description: '', permission: '8000', created_at: 1, updated_at: 1 })
-        .execute();
-      const seen = await second.db.selectFrom('role').select('name').where('name', '=', 'Seen').execute();
-      expect(seen).toEqual([{ name: 'Seen' }]);
-      await expect(
-        second.db
-          .insertInto('role')
-          .values({ name: 'Never', description: '', permission: '8000', created_at: 1, updated_at: 1 })
-          .execute(),
-      ).rejects.toThrow(/read.?only/i);
-      const never = await store.db.selectFrom('role').select('id').where('name', '=', 'Never').execute();
-      expect(never).toEqual([]);
-    } finally {
-      await second.close();
       await store.close();
     }
   });

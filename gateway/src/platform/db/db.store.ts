@@ -42,9 +42,8 @@ export interface OpenStoreOptions {
   /** Told when the SQLite store's checkpoint worker fails (its connection checkpoints by itself then). */
   logger?: Logger | undefined;
   /**
-   * A second connection to a store the gateway opened and migrated (the risk engine's worker thread), which
-   * only reads: no migrations, on SQLite no checkpoints of its own (the gateway's checkpoint worker copies the
-   * log), and a write through it fails (`query_only` on SQLite, `default_transaction_read_only` on PostgreSQL).
+   * A second connection to a store the gateway opened and migrated (the risk engine's worker thread): no
+   * migrations, and on SQLite no checkpoints of its own (the gateway's checkpoint worker copies the log).
    */
   secondary?: boolean;
 }
@@ -77,10 +76,7 @@ function openSqlite(
   database.pragma('busy_timeout = 5000');
   // The log is copied into the database on a worker thread, not inside this connection's commits (nor a
   // second connection's: the gateway's checkpoint worker copies their pages too).
-  if (secondary) {
-    database.pragma('wal_autocheckpoint = 0');
-    database.pragma('query_only = ON');
-  }
+  if (secondary) database.pragma('wal_autocheckpoint = 0');
   const checkpointer: Checkpointer = secondary
     ? { stop: () => Promise.resolve(), running: false }
     : startCheckpointer(file, database, (err) =>
@@ -93,7 +89,7 @@ function openSqlite(
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined, readOnly = false): Promise<Db> {
+async function openPostgres(url: string, schema: string | undefined): Promise<Db> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new Error(`bad schema name ${schema}`);
   if (schema) {
@@ -105,14 +101,10 @@ async function openPostgres(url: string, schema: string | undefined, readOnly = 
       await admin.end();
     }
   }
-  const settings = [
-    ...(schema ? [`-c search_path=${schema}`] : []),
-    ...(readOnly ? ['-c default_transaction_read_only=on'] : []),
-  ];
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // Epoch-millisecond bigints and counts fit in a double: read them as numbers, not strings.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -133,9 +125,7 @@ export async function openStore(options: OpenStoreOptions): Promise<OpenStoreRes
   const lite = options.databaseUrl
     ? undefined
     : openSqlite(options.dataDir, options.logger, options.secondary);
-  const db = lite
-    ? lite.db
-    : await openPostgres(options.databaseUrl ?? '', options.pgSchema, options.secondary);
+  const db = lite ? lite.db : await openPostgres(options.databaseUrl ?? '', options.pgSchema);
   try {
     // Kysely looks for its migration tables by name across all schemas unless told which one is ours.
     const schema =

@@ -12,7 +12,7 @@
 // the start and end of the measured window, their peak, and the heap's least-squares slope in MB per hour.
 // Needs a build (`npm run build`). Prints one JSON line (progress on stderr).
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,12 +41,12 @@ if (!existsSync(join(root, 'gateway/dist/start.js'))) {
   console.error('no build: run `npm run build` first');
   process.exit(1);
 }
-// A private copy of the build (the gateway and the risk engine's worker thread it starts from beside it): a
-// rebuild during the hour must not change what runs (npm dependencies still resolve from the repository's
-// node_modules, above it).
+// A private copy of the build (every module gateway/build.mjs wrote: the gateway and the risk engine's worker
+// thread it starts from beside it): a rebuild during the hour must not change what runs (npm dependencies
+// still resolve from the repository's node_modules, above it).
 const copy = join(root, `gateway/dist/.soak-${process.pid}`);
 mkdirSync(copy);
-for (const file of ['start.js', 'riskWorker.js'])
+for (const file of readdirSync(join(root, 'gateway/dist')).filter((f) => f.endsWith('.js')))
   copyFileSync(join(root, 'gateway/dist', file), join(copy, file));
 const bundle = join(copy, 'start.js');
 const work = mkdtempSync(join(tmpdir(), 'dms-soak-'));

@@ -133,6 +133,20 @@ function summarise(samples) {
   };
 }
 
+/** The risk engine's worker thread: its heap after GC (the probe's samples in that thread), and its threads. */
+function summariseWorker(samples) {
+  if (samples.length === 0) return { samples: 0 };
+  const mb = (v) => Math.round((v / MB) * 10) / 10;
+  return {
+    samples: samples.length,
+    threads: new Set(samples.map((s) => s.thread)).size,
+    heapStartMb: mb(samples[0].heapUsed),
+    heapEndMb: mb(samples.at(-1).heapUsed),
+    heapPeakMb: mb(Math.max(...samples.map((s) => s.heapUsed))),
+    heapSlopeMbPerHour: mb(slopePerHour(samples, 'heapUsed')),
+  };
+}
+
 const gateways = [];
 const sockets = [];
 try {
@@ -175,7 +189,12 @@ try {
     if (Date.now() - lastLog > 300_000) {
       for (const g of gateways) {
         const m = read(g.probe, 0).at(-1);
-        if (m) log(`${g.name}: heap ${(m.heapUsed / MB).toFixed(1)} MB, rss ${(m.rss / MB).toFixed(1)} MB`);
+        const w = read(`${g.probe}.worker`, 0).at(-1);
+        if (m)
+          log(
+            `${g.name}: heap ${(m.heapUsed / MB).toFixed(1)} MB, rss ${(m.rss / MB).toFixed(1)} MB` +
+              (w ? `, risk worker heap ${(w.heapUsed / MB).toFixed(1)} MB` : ''),
+          );
       }
       lastLog = Date.now();
     }
@@ -195,9 +214,13 @@ try {
       liveEventsStored: status.eventsTotal - s.eventsAtLive,
       socketPushesReceived: s.pushes,
       ...summarise(read(s.g.probe, measureFrom)),
+      riskWorker: summariseWorker(read(`${s.g.probe}.worker`, measureFrom)),
     };
   }
-  result.idleBaseline = summarise(read(idle.probe, measureFrom));
+  result.idleBaseline = {
+    ...summarise(read(idle.probe, measureFrom)),
+    riskWorker: summariseWorker(read(`${idle.probe}.worker`, measureFrom)),
+  };
   console.log(JSON.stringify(result));
 } finally {
   for (const socket of sockets) socket.close();

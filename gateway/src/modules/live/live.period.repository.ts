@@ -112,18 +112,25 @@ export class PeriodRepository {
     // The providers are kept below, not in the query: given a list of them beside a hundred round ids,
     // SQLite's planner read the bets through `bet_scope_time` (every bet of those providers: 4 s on an
     // hour of a busy platform, the gateway's thread held all along) instead of the rounds' index.
+    // A bet stored before its round's settlement has its payout in pending_payout from the settling commit
+    // until the roll-up transaction right after it stores it in the bet's row (one statement reads either).
     const rows = await this.db
-      .selectFrom('bet_record')
-      .where('round_id', 'in', roundIds)
+      .selectFrom('bet_record as b')
+      .leftJoin('pending_payout as p', (join) =>
+        join.onRef('p.transaction_id', '=', 'b.id').onRef('p.round_id', '=', 'b.round_id'),
+      )
+      .where('b.round_id', 'in', roundIds)
       .select((eb) => [
-        'round_id as roundId',
-        'provider',
-        'bet_type as betType',
+        'b.round_id as roundId',
+        'b.provider',
+        'b.bet_type as betType',
         eb.fn.countAll<number>().as('bets'),
-        eb.fn.sum<number>('amount').as('amount'),
-        eb.fn.coalesce(eb.fn.sum<number | null>('payout'), eb.lit(0)).as('payout'),
+        eb.fn.sum<number>('b.amount').as('amount'),
+        eb.fn
+          .coalesce(eb.fn.sum<number | null>(eb.fn.coalesce('b.payout', 'p.payout')), eb.lit(0))
+          .as('payout'),
       ])
-      .groupBy(['round_id', 'provider', 'bet_type'])
+      .groupBy(['b.round_id', 'b.provider', 'b.bet_type'])
       .execute();
     const kept = providers === 'all' ? rows : rows.filter((r) => providers.includes(Number(r.provider)));
     return kept.map((r) => ({

@@ -6,6 +6,8 @@ import { createApp } from '../../app';
 import { ev } from '../../engine/events.fixtures';
 import { createStaff, startTestApp, type TestApp } from '../../testing/testing.app';
 import { connectLive, nextEvent } from '../../testing/testing.live';
+import type { LivePublisher } from '../../platform/live/live.publisher';
+import { DEFAULT_LIVE_ROUNDS, LiveRounds } from './live.rounds';
 
 let t: TestApp;
 const open: Socket[] = [];
@@ -204,5 +206,44 @@ describe('round streams of the live channel', () => {
     expect(await fresh).toMatchObject({ roundId: 'new-1' });
     t.app.io.emit('marker');
     expect((await recorded).map(([, p]) => (p as { roundId: string }).roundId)).toEqual(['new-1']);
+  });
+});
+
+describe('a settlement on the round streams', () => {
+  it("goes out at once with its round's gathered events; the other rounds' bets wait for their window", async () => {
+    const sent: [string, string][] = [];
+    const publisher: LivePublisher = {
+      publish: (event, payload) => void sent.push([event, (payload as { roundId: string }).roundId]),
+      publishByScope: () => undefined,
+    };
+    // A window no test waits for: only the settlement, or a flush, sends anything.
+    const rounds = new LiveRounds(publisher, { ...DEFAULT_LIVE_ROUNDS, flushMs: 60_000, now: Date.now });
+    const now = Date.now();
+    const bet = (tx: string, roundId: string) =>
+      ev.bet({ id: tx, transactionId: tx, roundId, provider: 1001, ts: now + 1 });
+    rounds.accept([ev.round({ id: 'rs-a', roundId: 'a', ts: now }), bet('a-1', 'a')]);
+    rounds.accept([ev.round({ id: 'rs-b', roundId: 'b', ts: now }), bet('b-1', 'b'), bet('a-2', 'a')]);
+    const settlement = ev.settled({ id: 'st-a', roundId: 'a', provider: 1001, ts: now + 2 });
+    rounds.accept([settlement, bet('b-2', 'b')]);
+    await new Promise((r) => setImmediate(r));
+    // Round a: its start, one payload of both its bets per scope (1001's and the whole scope's), then its
+    // settlement (1001's and the whole scope's); nothing of round b yet.
+    expect(sent).toEqual([
+      ['round:started', 'a'],
+      ['bets:placed', 'a'],
+      ['bets:placed', 'a'],
+      ['round:settled', 'a'],
+      ['round:settled', 'a'],
+    ]);
+    // A late bet of the settled round starts a payload of its own; round b's bets are still one payload.
+    rounds.accept([bet('a-3', 'a')]);
+    await rounds.stop();
+    expect(sent.slice(5)).toEqual([
+      ['round:started', 'b'],
+      ['bets:placed', 'b'],
+      ['bets:placed', 'b'],
+      ['bets:placed', 'a'],
+      ['bets:placed', 'a'],
+    ]);
   });
 });

@@ -80,7 +80,8 @@ type Item =
  * provider's bets and a settlement whose totals count its bets only, so no socket learns another provider's
  * money; the sockets of the whole scope (the super account) receive one payload with every bet and the
  * round's whole totals instead of one per provider. Events are gathered for `flushMs` and sent in commit
- * order.
+ * order, but for a settlement, sent at once with its round's gathered events (each round's events stay in
+ * commit order).
  */
 export class LiveRounds {
   private readonly open = new Map<string, OpenRound>();
@@ -105,10 +106,15 @@ export class LiveRounds {
     this.subscription = committed$.subscribe((batch) => this.accept(batch.events));
   }
 
-  /** Takes the events of one committed batch. */
+  /**
+   * Takes the events of one committed batch. A settlement goes out at once, with what was gathered of its
+   * round before it (its start, its last bets): a settling table is what the monitor waits for, and the
+   * window would add up to `flushMs` to it. The other rounds' bets stay in their window.
+   */
   accept(events: readonly PlatformEvent[]): void {
     const now = this.options.now();
     const oldest = now - this.options.liveWindowMs;
+    let settling: Set<string> | undefined;
     for (const e of events) {
       if (e.ts < oldest) continue;
       if (e.type === 'round.started') {
@@ -126,8 +132,12 @@ export class LiveRounds {
           },
         });
       } else if (e.type === 'bet.placed') this.bet(e, now);
-      else if (e.type === 'round.settled') this.settle(e);
+      else if (e.type === 'round.settled') {
+        this.settle(e);
+        (settling ??= new Set()).add(e.roundId);
+      }
     }
+    if (settling) this.sendRounds(settling);
     if (this.items.length > 0 && this.timer === undefined) {
       this.timer = setTimeout(() => void this.flush(), this.options.flushMs);
     }
@@ -254,6 +264,25 @@ export class LiveRounds {
     this.betsItem = new Map();
     this.sending = this.sending.then(() => this.send(items));
     return this.sending;
+  }
+
+  /** Sends the gathered items of these rounds now, in order; the rest stay gathered. */
+  private sendRounds(rounds: ReadonlySet<string>): void {
+    const now: Item[] = [];
+    const later: Item[] = [];
+    for (const item of this.items)
+      (rounds.has(item.kind === 'settle' ? item.event.roundId : item.payload.roundId) ? now : later).push(
+        item,
+      );
+    this.items = later;
+    // A bet of the round after its settlement (a late one) starts a payload of its own.
+    for (const item of now)
+      if (item.kind === 'bets') this.betsItem.delete(`${item.payload.roundId}|${item.scope}`);
+    if (later.length === 0 && this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.sending = this.sending.then(() => this.send(now));
   }
 
   private async send(items: Item[]): Promise<void> {

@@ -132,7 +132,11 @@ describe('GET /live/tables', () => {
           .map((r) => r.detail)
           .join('; '),
       );
-      expect(plans[0]).toMatch(/bet_record USING INDEX bet_round/);
+      // The bets by their rounds' index (`b`: bet_record), each one's pending payout by its key.
+      expect(plans[0]).toMatch(/^SEARCH b USING INDEX bet_round \(round_id=\?\)/);
+      expect(plans[0]).toMatch(
+        /SEARCH p USING INDEX sqlite_autoindex_pending_payout_1 \(transaction_id=\?\)/,
+      );
       expect(plans[1]).toMatch(/USING (COVERING )?INDEX round_game_start/);
       expect(plans[2]).toMatch(/USING INDEX round_game_start/);
     },

@@ -35,6 +35,8 @@ const speeds = (() => {
 const log = (...a) => console.error(`[soak ${new Date().toISOString().slice(11, 19)}]`, ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MB = 2 ** 20;
+/** Bytes in MB, one decimal. */
+const mb = (v) => Math.round((v / MB) * 10) / 10;
 const PASSWORD = 'soak-pass-1';
 
 if (!existsSync(join(root, 'gateway/dist/start.js'))) {
@@ -117,7 +119,6 @@ function read(probe, from) {
 }
 
 function summarise(samples) {
-  const mb = (v) => Math.round((v / MB) * 10) / 10;
   const first = samples[0];
   const last = samples.at(-1);
   return {
@@ -136,7 +137,6 @@ function summarise(samples) {
 /** The risk engine's worker thread: its heap after GC (the probe's samples in that thread), and its threads. */
 function summariseWorker(samples) {
   if (samples.length === 0) return { samples: 0 };
-  const mb = (v) => Math.round((v / MB) * 10) / 10;
   return {
     samples: samples.length,
     threads: new Set(samples.map((s) => s.thread)).size,
